@@ -1,0 +1,584 @@
+package som
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/plasmate/plasmate/domain/dom"
+)
+
+// Input is what the compiler needs besides the document.
+type Input struct {
+	// URL is the page's address after redirects: the origin of element
+	// ids and the base for resolving form actions.
+	URL string
+	// HTMLBytes is the size of the HTML as fetched, reported in meta.
+	HTMLBytes int
+}
+
+// maxNesting caps how deep lists, tables and sections nest in the SOM.
+// Deeper structure is flattened into its container so that a pathological
+// page cannot produce JSON that agents' parsers refuse.
+const maxNesting = 8
+
+// Compile builds the SOM of a parsed document. It never fails: any tree,
+// even an empty one, gives a valid SOM.
+func Compile(doc *dom.Node, in Input) *SOM {
+	c := newCompiler(doc, in)
+	s := &SOM{SOMVersion: Version, URL: in.URL, Regions: []*Region{}}
+	s.Meta.HTMLBytes = in.HTMLBytes
+	if doc != nil {
+		s.Title, s.Lang = c.headInfo(doc)
+		if body := doc.Body(); body != nil {
+			c.scan(body)
+			c.body(body)
+		}
+	}
+	s.Regions = c.finish()
+	s.Walk(func(_ *Region, e *Element) bool {
+		s.Meta.ElementCount++
+		if e.Interactive() {
+			s.Meta.InteractiveCount++
+		}
+		return true
+	})
+	return s
+}
+
+type compiler struct {
+	pageURL *url.URL
+	base    *url.URL
+	// rewriteHref is set when a <base href> makes relative links resolve
+	// elsewhere than against the page URL: hrefs are then written
+	// resolved, so that every href in the SOM resolves against som.url.
+	rewriteHref bool
+	origin      string
+
+	scanned
+
+	regions     []*Region
+	regionStack []*Region
+	content     *Region // the open top-level content region, if any
+	formRegions map[*dom.Node]*Region
+	dropped     map[*Region]bool
+
+	f      frame
+	path   []int
+	blocks []block
+
+	run      textBuf
+	runLoose bool // the run holds text outside interactive elements
+	pending  []*Element
+
+	// inline > 0 inside links, buttons and labels: blocks act as inline
+	// content and their text belongs to the control.
+	inline int
+	// flat > 0 inside headings and paragraphs: blocks do not split them.
+	flat int
+	// quiet > 0 inside data tables: text is captured by the table's rows,
+	// only interactive elements are emitted.
+	quiet int
+	// sectioning > 0 inside article, section, aside, main and nav, where
+	// header and footer are not page landmarks.
+	sectioning int
+	// disabled > 0 inside a disabled fieldset.
+	disabled int
+
+	gather textBuf // scratch for gathering an element's text
+}
+
+// frame is where elements go: a region's elements or a container's
+// children.
+type frame struct {
+	sink  *[]*Element
+	list  *Element // the list whose items plain <li> text becomes
+	depth int
+}
+
+// block is an open block element: it owns the text run inside it.
+type block struct {
+	n       *dom.Node
+	pathLen int
+}
+
+func newCompiler(doc *dom.Node, in Input) *compiler {
+	c := &compiler{
+		formRegions: map[*dom.Node]*Region{},
+		dropped:     map[*Region]bool{},
+	}
+	if u, err := url.Parse(in.URL); err == nil {
+		c.pageURL = u
+		c.base = u
+	}
+	c.origin = origin(c.pageURL)
+	if doc != nil && c.pageURL != nil {
+		if b := doc.Find(func(n *dom.Node) bool { return n.IsElement("base") && n.Has("href") }); b != nil {
+			if ref, err := url.Parse(strings.TrimSpace(b.AttrOr("href"))); err == nil {
+				c.base = c.pageURL.ResolveReference(ref)
+				pu := *c.pageURL
+				pu.Fragment, pu.RawFragment = "", ""
+				bu := *c.base
+				bu.Fragment, bu.RawFragment = "", ""
+				c.rewriteHref = pu.String() != bu.String()
+			}
+		}
+	}
+	return c
+}
+
+// headInfo reads the title and language.
+func (c *compiler) headInfo(doc *dom.Node) (title, lang string) {
+	if t := doc.Find(func(n *dom.Node) bool { return n.IsElement("title") }); t != nil {
+		var b textBuf
+		for ch := t.FirstChild; ch != nil; ch = ch.NextSibling {
+			if ch.Type == dom.Text {
+				b.add(ch.Data)
+			}
+		}
+		title = b.text()
+	}
+	for ch := doc.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.IsElement("html") {
+			lang = strings.TrimSpace(ch.AttrOr("lang"))
+		}
+	}
+	return title, lang
+}
+
+func (c *compiler) body(body *dom.Node) {
+	c.blocks = append(c.blocks, block{n: body})
+	c.children(body)
+	c.flush()
+}
+
+func (c *compiler) children(n *dom.Node) {
+	idx := 0
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		switch ch.Type {
+		case dom.Text:
+			c.text(ch.Data)
+		case dom.Element:
+			c.path = append(c.path, idx)
+			idx++
+			c.element(ch)
+			c.path = c.path[:len(c.path)-1]
+		}
+	}
+}
+
+func (c *compiler) text(s string) {
+	if c.quiet > 0 {
+		return
+	}
+	before := len(c.run.b)
+	c.run.add(s)
+	if c.inline == 0 && (len(c.run.b) != before || c.run.full) {
+		c.runLoose = true
+	}
+}
+
+// structural reports whether containers and regions may be opened here:
+// not inside a control, a heading or a data table.
+func (c *compiler) structural() bool {
+	return c.inline == 0 && c.flat == 0 && c.quiet == 0
+}
+
+func (c *compiler) element(n *dom.Node) {
+	if n.Foreign {
+		c.foreign(n)
+		return
+	}
+	if omitted(n.Tag) || hidden(n) {
+		return
+	}
+	role := ariaRole(n)
+	if c.structural() {
+		if rr := c.regionRole(n, role); rr != "" {
+			c.region(n, rr)
+			return
+		}
+	}
+	if er := controlRole(n, role); er != "" {
+		c.control(n, er)
+		return
+	}
+	switch {
+	case role == "img":
+		c.ariaImage(n)
+		return
+	case role == "presentation" || role == "none":
+		if n.Tag == "img" {
+			return
+		}
+	case role == "heading" || isHeadingTag(n.Tag):
+		c.textBlock(n)
+		return
+	}
+	switch n.Tag {
+	case "img":
+		c.image(n)
+	case "br":
+		c.run.sep()
+	case "hr":
+		if c.structural() {
+			c.flush()
+			c.emit(c.newElement(n, RoleSeparator, "", c.path))
+		}
+	case "p":
+		c.textBlock(n)
+	case "ul", "ol", "menu":
+		c.list(n)
+	case "table":
+		c.table(n)
+	case "section", "article":
+		c.section(n)
+	case "label":
+		c.label(n)
+	case "fieldset":
+		if n.Has("disabled") {
+			c.disabled++
+			c.blockChildren(n)
+			c.disabled--
+			return
+		}
+		c.blockChildren(n)
+	default:
+		if inlineTag(n.Tag) {
+			c.children(n)
+			return
+		}
+		c.blockChildren(n)
+	}
+}
+
+// blockChildren walks a block element: its text forms runs of its own.
+func (c *compiler) blockChildren(n *dom.Node) {
+	if c.inline > 0 || c.flat > 0 {
+		c.run.sep()
+		c.children(n)
+		c.run.sep()
+		return
+	}
+	c.flush()
+	c.blocks = append(c.blocks, block{n: n, pathLen: len(c.path)})
+	c.children(n)
+	c.flush()
+	c.blocks = c.blocks[:len(c.blocks)-1]
+}
+
+// textBlock walks a paragraph or heading: nested blocks do not split it.
+func (c *compiler) textBlock(n *dom.Node) {
+	if c.inline > 0 || c.flat > 0 {
+		c.blockChildren(n)
+		return
+	}
+	c.flush()
+	c.blocks = append(c.blocks, block{n: n, pathLen: len(c.path)})
+	c.flat++
+	c.children(n)
+	c.flat--
+	c.flush()
+	c.blocks = c.blocks[:len(c.blocks)-1]
+}
+
+// flush turns the pending text run into a paragraph, heading or list
+// item, then emits the elements found inline in it.
+func (c *compiler) flush() {
+	if !c.run.empty() && c.quiet == 0 {
+		b := c.blocks[len(c.blocks)-1]
+		path := c.path[:b.pathLen]
+		switch {
+		case isHeadingTag(b.n.Tag) || ariaRole(b.n) == "heading":
+			e := c.newElement(b.n, RoleHeading, string(c.run.b), path)
+			e.Text = c.run.text()
+			e.attrs().Level = headingLevel(b.n)
+			c.emit(e)
+		case !c.runLoose:
+			// All of it is the text of the links and controls that
+			// follow: a paragraph would only repeat them.
+		case b.n.Tag == "li" && len(c.pending) == 0 && c.f.list != nil:
+			items := &c.f.list.attrs().Items
+			*items = append(*items, Item{Text: c.run.text()})
+		default:
+			e := c.newElement(b.n, RoleParagraph, string(c.run.b), path)
+			e.Text = c.run.text()
+			c.emit(e)
+		}
+	}
+	for _, e := range c.pending {
+		c.emit(e)
+	}
+	c.pending = c.pending[:0]
+	c.run.reset()
+	c.runLoose = false
+}
+
+// emit appends an element where elements currently go, opening a content
+// region when the page is outside every landmark.
+func (c *compiler) emit(e *Element) {
+	if c.f.sink == nil {
+		if c.content == nil {
+			c.content = &Region{Role: RegionContent}
+			c.regions = append(c.regions, c.content)
+		}
+		c.content.Elements = append(c.content.Elements, e)
+		return
+	}
+	*c.f.sink = append(*c.f.sink, e)
+}
+
+// newElement makes an element with its id from the spec's hash (the
+// collision suffix is added once the whole page is compiled).
+func (c *compiler) newElement(n *dom.Node, role, name string, path []int) *Element {
+	name = normalizeName(fold(name))
+	return &Element{
+		ID:   elementID(c.origin, role, name, joinPath(path)),
+		Role: role,
+		Node: n,
+		Name: name,
+	}
+}
+
+// attrs returns the element's attrs, allocating them on first use.
+func (e *Element) attrs() *Attrs {
+	if e.Attrs == nil {
+		e.Attrs = &Attrs{}
+	}
+	return e.Attrs
+}
+
+func (c *compiler) region(n *dom.Node, role string) {
+	c.flush()
+	r := &Region{Role: role, Node: n, Label: c.ariaLabel(n), Elements: []*Element{}}
+	if n.Tag == "form" || role == RegionForm {
+		if r.Label == "" {
+			r.Label = c.formLabel(n)
+		}
+		if n.Tag == "form" {
+			r.Action = c.formAction(n)
+			r.Method = formMethod(n)
+			c.formRegions[n] = r
+		}
+	}
+	c.regions = append(c.regions, r)
+	saved := c.f
+	c.f = frame{sink: &r.Elements}
+	c.regionStack = append(c.regionStack, r)
+	sectioning := role == RegionMain || role == RegionNavigation || role == RegionAside
+	if sectioning {
+		c.sectioning++
+	}
+	c.blocks = append(c.blocks, block{n: n, pathLen: len(c.path)})
+	c.children(n)
+	c.flush()
+	c.blocks = c.blocks[:len(c.blocks)-1]
+	if sectioning {
+		c.sectioning--
+	}
+	c.regionStack = c.regionStack[:len(c.regionStack)-1]
+	c.f = saved
+	if len(c.regionStack) == 0 {
+		c.content = nil
+	}
+	if role == RegionForm && !hasInteractive(r.Elements) {
+		// A form with nothing to fill in or press is just content.
+		c.dropped[r] = true
+		for _, e := range r.Elements {
+			c.emit(e)
+		}
+	}
+}
+
+func hasInteractive(els []*Element) bool {
+	for _, e := range els {
+		if e.Interactive() || hasInteractive(e.Children) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *compiler) inRegion(role string) bool {
+	for _, r := range c.regionStack {
+		if r.Role == role {
+			return true
+		}
+	}
+	return false
+}
+
+// container opens an element whose content becomes its children.
+// It returns false when nesting is too deep: the content then stays flat.
+func (c *compiler) container(e *Element, n *dom.Node, list bool, walk func()) bool {
+	if c.f.depth >= maxNesting {
+		return false
+	}
+	c.flush()
+	saved := c.f
+	c.f = frame{sink: &e.Children, depth: saved.depth + 1}
+	if list {
+		c.f.list = e
+	}
+	c.blocks = append(c.blocks, block{n: n, pathLen: len(c.path)})
+	walk()
+	c.flush()
+	c.blocks = c.blocks[:len(c.blocks)-1]
+	c.f = saved
+	return true
+}
+
+func (c *compiler) list(n *dom.Node) {
+	if !c.structural() {
+		c.blockChildren(n)
+		return
+	}
+	e := c.newElement(n, RoleList, "", c.path)
+	if n.Tag == "ol" {
+		e.attrs().Ordered = true
+	}
+	if !c.container(e, n, true, func() { c.children(n) }) {
+		c.blockChildren(n)
+		return
+	}
+	if len(e.Children) > 0 || (e.Attrs != nil && len(e.Attrs.Items) > 0) {
+		c.emit(e)
+	}
+}
+
+func (c *compiler) section(n *dom.Node) {
+	c.sectioning++
+	defer func() { c.sectioning-- }()
+	if !c.structural() {
+		c.blockChildren(n)
+		return
+	}
+	e := c.newElement(n, RoleSection, "", c.path)
+	if l := c.ariaLabel(n); l != "" {
+		e.attrs().SectionLabel = l
+	}
+	if !c.container(e, n, false, func() { c.children(n) }) {
+		c.blockChildren(n)
+		return
+	}
+	if len(e.Children) > 0 {
+		c.emit(e)
+	}
+}
+
+func (c *compiler) table(n *dom.Node) {
+	if !c.structural() || !dataTable(n) {
+		c.blockChildren(n)
+		return
+	}
+	e := c.newElement(n, RoleTable, "", c.path)
+	c.tableContent(e, n)
+	if l := c.ariaLabel(n); l != "" {
+		e.Label = l
+	} else if cap := n.Find(func(x *dom.Node) bool { return x.IsElement("caption") }); cap != nil {
+		e.Label = c.textOf(cap)
+	}
+	ok := c.container(e, n, false, func() {
+		c.quiet++
+		c.children(n)
+		c.quiet--
+	})
+	if !ok {
+		c.quiet++
+		c.children(n)
+		c.quiet--
+	}
+	if len(e.Children) > 0 || (e.Attrs != nil && (len(e.Attrs.Rows) > 0 || len(e.Attrs.Headers) > 0)) {
+		c.emit(e)
+	}
+}
+
+// label walks a <label>: when it names a control, its text is the
+// control's label and not a paragraph of its own.
+func (c *compiler) label(n *dom.Node) {
+	if !c.labelsControl(n) {
+		c.children(n)
+		return
+	}
+	c.inline++
+	c.children(n)
+	c.inline--
+}
+
+// foreign handles SVG and MathML: only an <svg role=img> with a name
+// becomes an element.
+func (c *compiler) foreign(n *dom.Node) {
+	if n.Tag != "svg" || hidden(n) || c.inline > 0 || c.quiet > 0 || ariaRole(n) != "img" {
+		return
+	}
+	name := c.svgName(n)
+	if name == "" {
+		return
+	}
+	e := c.newElement(n, RoleImage, name, c.path)
+	e.attrs().Alt = name
+	c.pending = append(c.pending, e)
+}
+
+func (c *compiler) svgName(n *dom.Node) string {
+	if l := c.ariaLabel(n); l != "" {
+		return l
+	}
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.Type == dom.Element && ch.Tag == "title" {
+			return c.textOf(ch)
+		}
+	}
+	return ""
+}
+
+func isHeadingTag(tag string) bool {
+	return len(tag) == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6'
+}
+
+func headingLevel(n *dom.Node) int {
+	if v, ok := n.Attr("aria-level"); ok {
+		if l, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && l >= 1 && l <= 6 {
+			return l
+		}
+	}
+	if isHeadingTag(n.Tag) {
+		return int(n.Tag[1] - '0')
+	}
+	return 2
+}
+
+// finish drops empty regions, numbers regions and makes element ids
+// unique in document order.
+func (c *compiler) finish() []*Region {
+	out := make([]*Region, 0, len(c.regions))
+	roles := map[string]int{}
+	ids := idAllocator{}
+	for _, r := range c.regions {
+		if c.dropped[r] || len(r.Elements) == 0 {
+			continue
+		}
+		roles[r.Role]++
+		r.ID = "r_" + r.Role
+		if k := roles[r.Role]; k > 1 {
+			r.ID += "_" + strconv.Itoa(k)
+		}
+		out = append(out, r)
+	}
+	for _, r := range out {
+		var walk func([]*Element)
+		walk = func(els []*Element) {
+			for _, e := range els {
+				e.ID = ids.unique(e.ID)
+				if e.Attrs != nil && e.Attrs.formNode != nil {
+					if fr := c.formRegions[e.Attrs.formNode]; fr != nil && fr != r && !c.dropped[fr] {
+						e.Attrs.FormID = fr.ID
+					}
+				}
+				walk(e.Children)
+			}
+		}
+		walk(r.Elements)
+	}
+	return out
+}
