@@ -58,7 +58,7 @@ type Response struct {
 	// content-encoding is undone, before charset decoding).
 	RawBytes int
 	// Charset names the encoding the body was decoded from.
-	Charset  string
+	Charset   string
 	Redirects int
 	Duration  time.Duration
 }

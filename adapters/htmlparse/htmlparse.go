@@ -170,10 +170,8 @@ func (c *converter) copy(n *html.Node, parent *dom.Node) *dom.Node {
 			d.FirstChild = cd
 		} else {
 			prev.NextSibling = cd
-			cd.PrevSibling = prev
 		}
 		prev = cd
 	}
-	d.LastChild = prev
 	return d
 }

@@ -29,7 +29,7 @@ type Attr struct {
 
 // Node is one node of the document tree.
 type Node struct {
-	Parent, FirstChild, LastChild, PrevSibling, NextSibling *Node
+	Parent, FirstChild, NextSibling *Node
 
 	Type NodeType
 	// Foreign is true for elements in the SVG or MathML namespace, whose

@@ -76,8 +76,8 @@ type compiler struct {
 	inline int
 	// flat > 0 inside headings and paragraphs: blocks do not split them.
 	flat int
-	// quiet > 0 inside data tables: text is captured by the table's rows,
-	// only interactive elements are emitted.
+	// quiet > 0 inside data tables (whose rows hold the text) and labels
+	// (whose text names a control): no text runs, only controls.
 	quiet int
 	// sectioning > 0 inside article, section, aside, main and nav, where
 	// header and footer are not page landmarks.
@@ -86,6 +86,7 @@ type compiler struct {
 	disabled int
 
 	gather textBuf // scratch for gathering an element's text
+	idBuf  []byte  // scratch for hashing element ids
 }
 
 // frame is where elements go: a region's elements or a container's
@@ -254,7 +255,7 @@ func (c *compiler) element(n *dom.Node) {
 
 // blockChildren walks a block element: its text forms runs of its own.
 func (c *compiler) blockChildren(n *dom.Node) {
-	if c.inline > 0 || c.flat > 0 {
+	if !c.structural() {
 		c.run.sep()
 		c.children(n)
 		c.run.sep()
@@ -269,7 +270,7 @@ func (c *compiler) blockChildren(n *dom.Node) {
 
 // textBlock walks a paragraph or heading: nested blocks do not split it.
 func (c *compiler) textBlock(n *dom.Node) {
-	if c.inline > 0 || c.flat > 0 {
+	if !c.structural() {
 		c.blockChildren(n)
 		return
 	}
@@ -290,8 +291,9 @@ func (c *compiler) flush() {
 		path := c.path[:b.pathLen]
 		switch {
 		case isHeadingTag(b.n.Tag) || ariaRole(b.n) == "heading":
-			e := c.newElement(b.n, RoleHeading, string(c.run.b), path)
-			e.Text = c.run.text()
+			text := c.run.text()
+			e := c.newElement(b.n, RoleHeading, text, path)
+			e.Text = text
 			e.attrs().Level = headingLevel(b.n)
 			c.emit(e)
 		case !c.runLoose:
@@ -301,8 +303,9 @@ func (c *compiler) flush() {
 			items := &c.f.list.attrs().Items
 			*items = append(*items, Item{Text: c.run.text()})
 		default:
-			e := c.newElement(b.n, RoleParagraph, string(c.run.b), path)
-			e.Text = c.run.text()
+			text := c.run.text()
+			e := c.newElement(b.n, RoleParagraph, text, path)
+			e.Text = text
 			c.emit(e)
 		}
 	}
@@ -329,15 +332,13 @@ func (c *compiler) emit(e *Element) {
 }
 
 // newElement makes an element with its id from the spec's hash (the
-// collision suffix is added once the whole page is compiled).
+// collision suffix is added once the whole page is compiled). name is the
+// folded accessible name.
 func (c *compiler) newElement(n *dom.Node, role, name string, path []int) *Element {
-	name = normalizeName(fold(name))
-	return &Element{
-		ID:   elementID(c.origin, role, name, joinPath(path)),
-		Role: role,
-		Node: n,
-		Name: name,
-	}
+	name = normalizeName(name)
+	var id string
+	id, c.idBuf = elementID(c.idBuf, c.origin, role, name, path)
+	return &Element{ID: id, Role: role, Node: n, Name: name}
 }
 
 // attrs returns the element's attrs, allocating them on first use.
@@ -500,9 +501,9 @@ func (c *compiler) label(n *dom.Node) {
 		c.children(n)
 		return
 	}
-	c.inline++
+	c.quiet++
 	c.children(n)
-	c.inline--
+	c.quiet--
 }
 
 // foreign handles SVG and MathML: only an <svg role=img> with a name

@@ -99,9 +99,19 @@ func (c *compiler) control(n *dom.Node, role string) {
 	}
 	// The content of a link or button is its text; links and controls
 	// nested in it (invalid, but seen) are still elements of their own.
-	c.inline++
+	// A link's text is also part of the prose around it; a button is a
+	// widget of its own, and its text stays out of the paragraph.
+	if role == RoleLink {
+		c.inline++
+		c.children(n)
+		c.inline--
+		return
+	}
+	c.run.sep()
+	c.quiet++
 	c.children(n)
-	c.inline--
+	c.quiet--
+	c.run.sep()
 }
 
 // controlText is the visible text of a link or button.
@@ -194,7 +204,13 @@ func (c *compiler) href(raw string) string {
 	if err != nil || ref.IsAbs() {
 		return raw
 	}
-	return c.base.ResolveReference(ref).String()
+	abs := c.base.ResolveReference(ref)
+	if abs.Scheme == c.pageURL.Scheme && abs.Host == c.pageURL.Host && abs.Opaque == "" {
+		// Same origin: the path is enough to resolve against som.url,
+		// and costs fewer tokens than the absolute URL.
+		abs.Scheme, abs.Host, abs.User = "", "", nil
+	}
+	return abs.String()
 }
 
 // rawText is the text content of an element as written (a textarea's

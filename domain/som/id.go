@@ -9,21 +9,27 @@ import (
 )
 
 // elementID is "e_" + the first 12 hex digits of
-// sha256(origin|role|name|dom_path), as section 6 of the spec says.
-func elementID(origin, role, name, path string) string {
-	h := sha256.New()
-	h.Write([]byte(origin))
-	h.Write([]byte{'|'})
-	h.Write([]byte(role))
-	h.Write([]byte{'|'})
-	h.Write([]byte(name))
-	h.Write([]byte{'|'})
-	h.Write([]byte(path))
-	var sum [sha256.Size]byte
+// sha256(origin|role|name|dom_path), as section 6 of the spec says. buf is
+// scratch space, returned for reuse: an id costs one allocation, the
+// string itself.
+func elementID(buf []byte, origin, role, name string, path []int) (string, []byte) {
+	buf = append(buf[:0], origin...)
+	buf = append(buf, '|')
+	buf = append(buf, role...)
+	buf = append(buf, '|')
+	buf = append(buf, name...)
+	buf = append(buf, '|')
+	for i, p := range path {
+		if i > 0 {
+			buf = append(buf, '/')
+		}
+		buf = strconv.AppendInt(buf, int64(p), 10)
+	}
+	sum := sha256.Sum256(buf)
 	var out [2 + 12]byte
 	out[0], out[1] = 'e', '_'
-	hex.Encode(out[2:], h.Sum(sum[:0])[:6])
-	return string(out[:])
+	hex.Encode(out[2:], sum[:6])
+	return string(out[:]), buf
 }
 
 // origin is the URL's scheme://host[:port], or "null" for URLs that
@@ -33,18 +39,6 @@ func origin(u *url.URL) string {
 		return "null"
 	}
 	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
-}
-
-// joinPath writes element-child indices as "0/3/1".
-func joinPath(path []int) string {
-	var b strings.Builder
-	for i, p := range path {
-		if i > 0 {
-			b.WriteByte('/')
-		}
-		b.WriteString(strconv.Itoa(p))
-	}
-	return b.String()
 }
 
 // idAllocator hands out collision suffixes in document order.

@@ -122,11 +122,11 @@ func hintRole(n *dom.Node) string {
 	default:
 		return ""
 	}
-	id := strings.ToLower(n.AttrOr("id"))
-	cls := strings.ToLower(n.AttrOr("class"))
-	if id == "" && cls == "" {
+	id, cls := n.AttrOr("id"), n.AttrOr("class")
+	if !mayHint(id) && !mayHint(cls) {
 		return ""
 	}
+	id, cls = strings.ToLower(id), strings.ToLower(cls)
 	if id == "header" || id == "site-header" || id == "page-header" {
 		return RegionHeader
 	}
@@ -150,6 +150,18 @@ func hintRole(n *dom.Node) string {
 		}
 	}
 	return role
+}
+
+// mayHint is a quick test that s could hold a hint word: every word
+// hintRole looks for contains one of these letter pairs.
+func mayHint(s string) bool {
+	if s == "" {
+		return false
+	}
+	s = strings.ToLower(s)
+	return strings.Contains(s, "nav") || strings.Contains(s, "menu") || strings.Contains(s, "side") ||
+		strings.Contains(s, "aside") || strings.Contains(s, "foot") || strings.Contains(s, "head") ||
+		strings.Contains(s, "mast")
 }
 
 // scan is the first walk over the body.
@@ -178,7 +190,9 @@ func (c *compiler) scan(body *dom.Node) {
 	}
 	best := 0
 	for n, s := range c.score {
-		if s > best && n != body {
+		// Ties go to the earlier element, so map order cannot change
+		// the result between runs.
+		if n != body && (s > best || (s == best && c.mainBlock != nil && n.Index < c.mainBlock.Index)) {
 			best, c.mainBlock = s, n
 		}
 	}
@@ -200,7 +214,7 @@ func (c *compiler) scanNode(n *dom.Node, sectioning int, inLandmark bool, hints 
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch ch.Type {
 		case dom.Text:
-			l := len(strings.TrimSpace(ch.Data))
+			l := visibleLen(ch.Data)
 			textLen += l
 			if l > 25 && !inLandmark && n.Tag == "div" {
 				c.score[n] += l
@@ -352,4 +366,18 @@ func (c *compiler) tableContent(e *Element, n *dom.Node) {
 	if a.empty() {
 		e.Attrs = nil
 	}
+}
+
+// visibleLen approximates the folded length of a text node for the
+// scan's scoring: its length, or 0 when it is only white space (the
+// common text node between tags).
+func visibleLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\n', '\t', '\r', '\f':
+		default:
+			return len(s)
+		}
+	}
+	return 0
 }

@@ -9,7 +9,6 @@ package som
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 
 	"github.com/plasmate/plasmate/domain/dom"
@@ -186,30 +185,25 @@ func (s *SOM) Walk(fn func(r *Region, e *Element) bool) {
 // sends, with Meta.SOMBytes set to their exact length. HTML characters
 // are not escaped: \u003c costs an agent six characters for one.
 func (s *SOM) MarshalCompact() ([]byte, error) {
-	// som_bytes is part of the bytes it measures: guess, encode, and
-	// settle on the length whose digit count matches the guess.
+	// som_bytes is part of the bytes it measures: encode with 0, then
+	// put in the length whose digit count makes itself true. Meta comes
+	// last, so the last "som_bytes":0 is the one to replace (a key cannot
+	// occur inside a string: its quotes would be escaped).
 	s.Meta.SOMBytes = 0
-	b, err := encodeCompact(s)
-	if err != nil {
-		return nil, err
-	}
-	base := len(b) - 1 // the "0" written for som_bytes
+	b := appendSOM(make([]byte, 0, 64*1024), s)
+	const key = `"som_bytes":0`
+	at := bytes.LastIndex(b, []byte(key)) + len(key) - 1
+	base := len(b) - 1
 	n := base + 1
 	for n != base+len(strconv.Itoa(n)) {
 		n = base + len(strconv.Itoa(n))
 	}
 	s.Meta.SOMBytes = n
-	return encodeCompact(s)
-}
-
-func encodeCompact(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	digits := strconv.Itoa(n)
+	out := make([]byte, 0, n)
+	out = append(out, b[:at]...)
+	out = append(out, digits...)
+	return append(out, b[at+1:]...), nil
 }
 
 // empty reports whether no attribute is set.

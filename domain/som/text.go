@@ -33,7 +33,8 @@ func (t *textBuf) reset() {
 	t.space, t.full, t.hasText = false, false, false
 }
 
-// add appends s, folding white space.
+// add appends s, folding white space. Runs of visible ASCII are copied
+// in one append: text nodes are mostly words.
 func (t *textBuf) add(s string) {
 	if t.full {
 		return
@@ -41,14 +42,18 @@ func (t *textBuf) add(s string) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+			if asciiSpace[c] {
 				t.space = true
 				i++
 				continue
 			}
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf && !asciiSpace[s[j]] {
+				j++
+			}
 			t.emitSpace()
-			t.b = append(t.b, c)
-			i++
+			t.b = append(t.b, s[i:j]...)
+			i = j
 		} else {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if unicode.IsSpace(r) {
@@ -67,6 +72,8 @@ func (t *textBuf) add(s string) {
 	}
 }
 
+var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true, '\v': true}
+
 // sep marks a boundary between blocks or words: a space is owed.
 func (t *textBuf) sep() { t.space = true }
 
@@ -81,7 +88,23 @@ func (t *textBuf) emitSpace() {
 func (t *textBuf) empty() bool { return len(t.b) == 0 }
 
 // text returns the folded text, truncated to the spec's 200 characters.
-func (t *textBuf) text() string { return truncate(string(t.b)) }
+func (t *textBuf) text() string {
+	if len(t.b) <= maxTextRunes {
+		return string(t.b)
+	}
+	return truncate(string(cutBytes(t.b, (maxTextRunes+1)*utf8.UTFMax)))
+}
+
+// cutBytes cuts b to at most n bytes without splitting a character.
+func cutBytes(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
+	}
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return b[:n]
+}
 
 // fold folds the white space of s and trims it, without truncating.
 func fold(s string) string {
@@ -107,15 +130,29 @@ func truncate(s string) string {
 }
 
 // normalizeName is the accessible name as it goes into an element id:
-// lower-cased, white space folded, cut to 100 characters.
+// lower-cased, white space folded, cut to 100 characters. s must be
+// folded already.
 func normalizeName(s string) string {
-	s = strings.ToLower(s)
-	n := 0
-	for i := range s {
-		if n == maxNameRunes {
-			return strings.TrimRight(s[:i], " ")
+	s = cutRunes(s, maxNameRunes)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
+			return strings.TrimRight(cutRunes(strings.ToLower(s), maxNameRunes), " ")
 		}
-		n++
+	}
+	return strings.TrimRight(s, " ")
+}
+
+// cutRunes returns the first n characters of s.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := 0
+	for i := range s {
+		if k == n {
+			return s[:i]
+		}
+		k++
 	}
 	return s
 }

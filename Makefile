@@ -1,0 +1,41 @@
+# plasmate — a headless browser for AI agents. `make` lists the targets.
+
+GO       ?= go
+PKGS     := ./...
+FUZZTIME ?= 30s
+BIN      := bin/plasmate
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.PHONY: build
+build: ## build bin/plasmate
+	$(GO) build -o $(BIN) ./cmd/plasmate
+
+.PHONY: test
+test: ## run every test, with the race detector
+	$(GO) test -race -count=1 $(PKGS)
+
+.PHONY: bench
+bench: ## run the Go benchmarks over the corpus (compile vs parse, allocations)
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+.PHONY: fuzz
+fuzz: ## fuzz every parser of untrusted input for FUZZTIME each (default 30s)
+	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./test/som
+
+.PHONY: lint
+lint: ## gofmt, go vet, staticcheck, the dependency rule, go mod tidy
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	$(GO) run $(STATICCHECK) $(PKGS)
+	$(GO) test -count=1 -run TestDependencyRule ./test/arch
+	$(GO) mod tidy -diff
+
+.PHONY: golden
+golden: ## regenerate the golden SOM files (review the diff before committing)
+	$(GO) test ./test/som -run TestGolden -update
