@@ -23,6 +23,8 @@ type Page struct {
 	JSON []byte
 	// ParseTime and CompileTime split the time from body to SOM.
 	ParseTime, CompileTime time.Duration
+	// LoadTime is the whole navigation, fetch included.
+	LoadTime time.Duration
 }
 
 // Compiler turns a fetched response into a Page: parse, compile, encode.

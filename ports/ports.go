@@ -72,3 +72,15 @@ var (
 	ErrUnsupportedScheme = errors.New("unsupported URL scheme")
 	ErrInvalidURL        = errors.New("invalid URL")
 )
+
+// FetchError carries what a failed fetch knows: the URL it reached, the
+// HTTP status, the limit it hit.
+type FetchError struct {
+	URL    string
+	Status int
+	Limit  int64
+	Err    error
+}
+
+func (e *FetchError) Error() string { return e.Err.Error() }
+func (e *FetchError) Unwrap() error { return e.Err }

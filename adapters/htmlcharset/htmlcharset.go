@@ -5,6 +5,8 @@ package htmlcharset
 
 import (
 	"bytes"
+	"mime"
+	"strings"
 
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
@@ -27,4 +29,14 @@ func Decode(body []byte, contentType string) ([]byte, string) {
 		return body, name
 	}
 	return out, name
+}
+
+// DecodeText decodes a response body when its content type is textual
+// (HTML above all) and returns other bodies as they are.
+func DecodeText(body []byte, contentType string) ([]byte, string) {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	if strings.HasPrefix(mt, "text/") || strings.HasSuffix(mt, "+xml") || mt == "" {
+		return Decode(body, contentType)
+	}
+	return body, ""
 }

@@ -23,6 +23,7 @@ const (
 )
 
 type cli struct {
+	Serve   serveCmd   `cmd:"" help:"Run the AWP server: agents connect over WebSocket (ws://127.0.0.1:9222/)."`
 	Compile compileCmd `cmd:"" help:"Compile an HTML file (or stdin) into a SOM and print it as JSON."`
 	Version versionCmd `cmd:"" help:"Print the plasmate version."`
 }
