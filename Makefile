@@ -5,6 +5,7 @@ PKGS     := ./...
 FUZZTIME ?= 30s
 BIN      := bin/plasmate
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+WIRE        := github.com/google/wire/cmd/wire@v0.7.0
 
 .DEFAULT_GOAL := help
 
@@ -15,6 +16,14 @@ help: ## list the targets
 .PHONY: build
 build: ## build bin/plasmate
 	$(GO) build -o $(BIN) ./cmd/plasmate
+
+.PHONY: run
+run: build ## run the AWP server on 127.0.0.1:9222 with the demo site on 127.0.0.1:9280
+	$(BIN) serve --host 127.0.0.1 --port 9222 --demo 127.0.0.1:9280
+
+.PHONY: generate
+generate: ## regenerate wire_gen.go (dependency injection)
+	$(GO) run $(WIRE) ./cmd/plasmate
 
 .PHONY: test
 test: ## run every test, with the race detector
@@ -29,12 +38,14 @@ fuzz: ## fuzz every parser of untrusted input for FUZZTIME each (default 30s)
 	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./test/som
 
 .PHONY: lint
-lint: ## gofmt, go vet, staticcheck, the dependency rule, go mod tidy
+lint: ## gofmt, go vet, staticcheck, the dependency rule, go mod tidy, generated code current
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) run $(STATICCHECK) $(PKGS)
 	$(GO) test -count=1 -run TestDependencyRule ./test/arch
 	$(GO) mod tidy -diff
+	@cp cmd/plasmate/wire_gen.go /tmp/plasmate-wire_gen.go && $(GO) run $(WIRE) ./cmd/plasmate >/dev/null && \
+	  if ! diff -q /tmp/plasmate-wire_gen.go cmd/plasmate/wire_gen.go >/dev/null; then echo "wire_gen.go is stale: run make generate"; exit 1; fi
 
 .PHONY: golden
 golden: ## regenerate the golden SOM files (review the diff before committing)

@@ -6,9 +6,11 @@ require (
 	github.com/alecthomas/kong v1.17.0
 	github.com/andybalholm/brotli v1.3.0
 	github.com/gobwas/ws v1.5.0
+	github.com/google/wire v0.7.0
 	github.com/pkoukk/tiktoken-go v0.1.8
 	github.com/pkoukk/tiktoken-go-loader v0.0.2
 	github.com/prometheus/client_golang v1.25.0
+	go.uber.org/goleak v1.3.0
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.44.0
 )
@@ -19,7 +21,6 @@ require (
 	github.com/dlclark/regexp2 v1.10.0 // indirect
 	github.com/gobwas/httphead v0.1.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/google/wire v0.7.0 // indirect
 	github.com/kylelemons/godebug v1.1.0 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect

@@ -116,7 +116,7 @@ type sessionParams struct {
 	SessionID *string `json:"session_id"`
 }
 
-// session returns the connection's session named by params.session_id.
+// lookup returns the connection's session named by params.session_id.
 // Sessions of other connections are NOT_FOUND too: v0.1 isolates them.
 func (c *connection) lookup(id *string) (*Session, error) {
 	if id == nil {
@@ -276,10 +276,6 @@ func fetchError(req ports.Request, err error) *Error {
 		}
 	}
 	return e
-}
-
-type observeResult struct {
-	SOM json.RawMessage `json:"som"`
 }
 
 func (s *Server) pageObserve(_ context.Context, c *connection, raw json.RawMessage) (any, error) {

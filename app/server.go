@@ -80,6 +80,7 @@ type incoming struct {
 func (s *Server) ServeConn(ctx context.Context, c ports.Conn) {
 	s.metrics.ConnOpened()
 	defer s.metrics.ConnClosed()
+	server := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	st := &connection{conn: c}
 	log := s.log.With("remote", c.RemoteAddr())
@@ -106,7 +107,9 @@ func (s *Server) ServeConn(ctx context.Context, c ports.Conn) {
 	}()
 	defer func() {
 		cancel()
-		_ = c.Close("server closing")
+		if server.Err() == nil {
+			_ = c.Close("bye")
+		} // else the server is shutting down: the transport says "going away"
 		wg.Wait()
 		if st.session != nil {
 			s.closeSession(st.session)

@@ -72,6 +72,13 @@ func New(cfg Config) *Fetcher {
 	return &Fetcher{cfg: cfg, transport: t}
 }
 
+// CloseIdleConnections closes pooled connections that are not in use.
+func (f *Fetcher) CloseIdleConnections() {
+	if t, ok := f.transport.(interface{ CloseIdleConnections() }); ok {
+		t.CloseIdleConnections()
+	}
+}
+
 // NewSession returns a session with an empty cookie jar.
 func (f *Fetcher) NewSession(opts ports.SessionOptions) ports.FetchSession {
 	jar, err := cookiejar.New(&cookiejar.Options{PublicSuffixList: publicsuffix.List})

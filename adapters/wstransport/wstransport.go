@@ -101,6 +101,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	go func() {
 		defer s.conns.Done()
 		c := newConn(nc, s.maxMessage)
+		// On shutdown, say "going away" and close the socket, which also
+		// unblocks the handler's pending read.
+		stop := context.AfterFunc(s.ctx, func() { _ = c.shut(ws.StatusGoingAway, "server shutting down") })
+		defer stop()
 		defer c.shut(ws.StatusGoingAway, "server closing")
 		s.handler.ServeConn(s.ctx, c)
 	}()
