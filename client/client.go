@@ -270,4 +270,3 @@ func (c *Client) Observe(ctx context.Context, sessionID string) (*som.SOM, error
 	}
 	return &s, nil
 }
-
