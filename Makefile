@@ -33,6 +33,10 @@ test: ## run every test, with the race detector
 bench: ## run the Go benchmarks over the corpus (compile vs parse, allocations)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
+.PHONY: perf
+perf: ## measure the daemon: observe latency, navigate throughput, memory per session
+	PLASMATE_PERF=1 $(GO) test -count=1 -v -run TestDaemonPerformance ./test/perf
+
 .PHONY: fuzz
 fuzz: ## fuzz every parser of untrusted input for FUZZTIME each (default 30s)
 	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./test/som
