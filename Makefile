@@ -38,8 +38,13 @@ perf: ## measure the daemon: observe latency, navigate throughput, memory per se
 	PLASMATE_PERF=1 $(GO) test -count=1 -v -run TestDaemonPerformance ./test/perf
 
 .PHONY: fuzz
+# Every fuzz target, as package:Target.
+FUZZ_TARGETS := ./test/som:FuzzCompile ./domain/som:FuzzAppendString ./test/app:FuzzEnvelope \
+	./adapters/wstransport:FuzzReadMessage
+
 fuzz: ## fuzz every parser of untrusted input for FUZZTIME each (default 30s)
-	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./test/som
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $$t"; $(GO) test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}"; done
 
 .PHONY: lint
 lint: ## gofmt, go vet, staticcheck, the dependency rule, go mod tidy, generated code current

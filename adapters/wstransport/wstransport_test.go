@@ -1,0 +1,132 @@
+package wstransport
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/gobwas/ws"
+	"github.com/gobwas/ws/wsutil"
+
+	"github.com/plasmate/plasmate/ports"
+)
+
+// pipe returns a server-side conn and the client end of a net.Pipe.
+func pipe(t *testing.T, max int64) (*conn, net.Conn) {
+	srv, cli := net.Pipe()
+	t.Cleanup(func() { srv.Close(); cli.Close() })
+	return newConn(srv, max), cli
+}
+
+func frame(op ws.OpCode, fin bool, payload []byte) []byte {
+	var buf bytes.Buffer
+	f := ws.NewFrame(op, fin, payload)
+	f = ws.MaskFrameInPlace(f)
+	_ = ws.WriteFrame(&buf, f)
+	return buf.Bytes()
+}
+
+func TestReadMessage(t *testing.T) {
+	c, cli := pipe(t, 1024)
+	go func() {
+		cli.Write(frame(ws.OpText, true, []byte(`{"a":1}`)))
+		// A fragmented message with a ping between its fragments.
+		cli.Write(frame(ws.OpText, false, []byte("hel")))
+		cli.Write(frame(ws.OpPing, true, []byte("p")))
+		cli.Write(frame(ws.OpContinuation, true, []byte("lo")))
+		cli.Write(frame(ws.OpBinary, true, []byte{1, 2}))
+		cli.Write(frame(ws.OpText, true, bytes.Repeat([]byte("x"), 2000)))
+		cli.Write(frame(ws.OpText, true, []byte("after")))
+	}()
+	// The pong to the ping must be read for the pipe to move on.
+	pongs := make(chan []byte, 1)
+	go func() {
+		for {
+			data, op, err := wsutil.ReadServerData(cli)
+			if err != nil {
+				return
+			}
+			if op == ws.OpPong {
+				pongs <- data
+			}
+		}
+	}()
+	ctx := context.Background()
+	want := []struct {
+		kind ports.MessageKind
+		data string
+		err  error
+	}{
+		{ports.TextMessage, `{"a":1}`, nil},
+		{ports.TextMessage, "hello", nil},
+		{ports.BinaryMessage, "\x01\x02", nil},
+		{ports.TextMessage, "", ports.ErrMessageTooLarge},
+		{ports.TextMessage, "after", nil},
+	}
+	for i, w := range want {
+		kind, data, err := c.ReadMessage(ctx)
+		if kind != w.kind || string(data) != w.data || !errors.Is(err, w.err) {
+			t.Fatalf("message %d: %v %q %v; want %v %q %v", i, kind, data, err, w.kind, w.data, w.err)
+		}
+	}
+}
+
+func TestPeerCloseEndsReading(t *testing.T) {
+	c, cli := pipe(t, 1024)
+	go func() {
+		cli.Write(frame(ws.OpClose, true, ws.NewCloseFrameBody(ws.StatusNormalClosure, "bye")))
+		_, _ = ws.ReadFrame(cli) // the echoed close
+	}()
+	_, _, err := c.ReadMessage(context.Background())
+	if !errors.Is(err, ports.ErrConnClosed) {
+		t.Errorf("err = %v, want ErrConnClosed", err)
+	}
+	if err := c.WriteMessage(context.Background(), []byte("x")); !errors.Is(err, ports.ErrConnClosed) {
+		t.Errorf("write after close: %v", err)
+	}
+}
+
+// FuzzReadMessage feeds arbitrary bytes as the client's side of the
+// stream: reading ends in messages or an error, never a panic or a hang.
+func FuzzReadMessage(f *testing.F) {
+	f.Add(frame(ws.OpText, true, []byte(`{"id":"1"}`)))
+	f.Add(append(frame(ws.OpText, false, []byte("a")), frame(ws.OpContinuation, true, []byte("b"))...))
+	f.Add(frame(ws.OpPing, true, []byte("p")))
+	f.Add([]byte{0x81, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	f.Add([]byte{0x88, 0x80, 1, 2, 3, 4})
+	f.Fuzz(func(t *testing.T, stream []byte) {
+		srv, cli := net.Pipe()
+		defer srv.Close()
+		defer cli.Close()
+		c := newConn(srv, 4096)
+		go func() {
+			cli.Write(stream)
+			cli.Close()
+		}()
+		go func() { // drain pongs and close echoes
+			buf := make([]byte, 512)
+			for {
+				if _, err := cli.Read(buf); err != nil {
+					return
+				}
+			}
+		}()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for i := 0; i < 1000; i++ {
+				if _, _, err := c.ReadMessage(context.Background()); err != nil && !errors.Is(err, ports.ErrMessageTooLarge) {
+					return
+				}
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ReadMessage hung on %q", stream)
+		}
+	})
+}
