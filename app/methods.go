@@ -213,30 +213,11 @@ func navigableURL(raw string) (string, *Error) {
 func (s *Server) load(ctx context.Context, sess *Session, req ports.Request) (*Page, error) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
-	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
-	defer cancel()
-	resp, err := sess.fetch.Fetch(ctx, req)
-	if err != nil {
-		return nil, fetchError(req, err)
-	}
-	fetched := time.Now()
-	if !compilable(resp.ContentType) {
-		msg := "content type %q cannot be compiled into a SOM"
-		if resp.Status >= 400 {
-			msg = "HTTP %d with a body that is not HTML (%q)"
-			return nil, (&Error{Code: CodeNavigationFailed, Message: sprintf(msg, resp.Status, resp.ContentType)}).
-				with("url", req.URL, "final_url", resp.URL, "status", resp.Status, "content_type", resp.ContentType)
-		}
-		return nil, (&Error{Code: CodeNavigationFailed, Message: sprintf(msg, resp.ContentType)}).
-			with("url", req.URL, "final_url", resp.URL, "status", resp.Status, "content_type", resp.ContentType)
-	}
-	page, err := s.compiler.Compile(resp)
+	page, err := s.compiler.Load(ctx, sess.fetch, req)
 	if err != nil {
 		return nil, err
 	}
-	page.LoadTime = time.Since(start)
-	s.metrics.PageLoaded(fetched.Sub(start), page.ParseTime+page.CompileTime, page.HTMLBytes, len(page.JSON))
+	s.metrics.PageLoaded(page.FetchTime, page.ParseTime+page.CompileTime, page.HTMLBytes, len(page.JSON))
 	sess.page = page
 	return page, nil
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -21,14 +22,16 @@ type Page struct {
 	SOM         *som.SOM
 	// JSON is the compact SOM, exactly the bytes page.observe returns.
 	JSON []byte
-	// ParseTime and CompileTime split the time from body to SOM.
-	ParseTime, CompileTime time.Duration
+	// FetchTime is the fetch, redirects included; ParseTime and
+	// CompileTime split the time from body to SOM.
+	FetchTime, ParseTime, CompileTime time.Duration
 	// LoadTime is the whole navigation, fetch included.
 	LoadTime time.Duration
 }
 
 // Compiler turns a fetched response into a Page: parse, compile, encode.
-// page.navigate, `plasmate compile` and `plasmate bench` all use it.
+// page.navigate, `plasmate compile` and `plasmate bench` all use it, so
+// what the bench measures is what agents get.
 type Compiler struct {
 	Parser ports.Parser
 }
@@ -61,4 +64,35 @@ func (c *Compiler) Compile(resp *ports.Response) (*Page, error) {
 		ParseTime:   t1.Sub(t0),
 		CompileTime: t2.Sub(t1),
 	}, nil
+}
+
+// Load is a navigation: fetch with the session, check that the response
+// can be compiled, compile it. Errors are AWP errors (*Error) with the
+// code an agent would get from page.navigate.
+func (c *Compiler) Load(ctx context.Context, fs ports.FetchSession, req ports.Request) (*Page, error) {
+	start := time.Now()
+	if req.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, req.Timeout)
+		defer cancel()
+	}
+	resp, err := fs.Fetch(ctx, req)
+	if err != nil {
+		return nil, fetchError(req, err)
+	}
+	fetched := time.Since(start)
+	if !compilable(resp.ContentType) {
+		e := &Error{Code: CodeNavigationFailed, Message: sprintf("content type %q cannot be compiled into a SOM", resp.ContentType)}
+		if resp.Status >= 400 {
+			e.Message = sprintf("HTTP %d with a body that is not HTML (%q)", resp.Status, resp.ContentType)
+		}
+		return nil, e.with("url", req.URL, "final_url", resp.URL, "status", resp.Status, "content_type", resp.ContentType)
+	}
+	page, err := c.Compile(resp)
+	if err != nil {
+		return nil, err
+	}
+	page.FetchTime = fetched
+	page.LoadTime = time.Since(start)
+	return page, nil
 }
