@@ -29,9 +29,16 @@ generate: ## regenerate wire_gen.go (dependency injection)
 test: ## run every test, with the race detector
 	$(GO) test -race -count=1 $(PKGS)
 
+CORPUS ?= ../shared/corpus/pages
+
 .PHONY: bench
-bench: ## run the Go benchmarks over the corpus (compile vs parse, allocations)
-	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+bench: build ## benchmark the corpus (docs/bench/report.md + results.json), then the Go benchmarks
+	$(BIN) bench --serve $(CORPUS) --output docs/bench/report.md --json docs/bench/results.json
+	$(MAKE) gobench
+
+.PHONY: gobench
+gobench: ## Go benchmarks over the corpus: compile vs parse-only time, allocations
+	$(GO) test -run '^$$' -bench . -benchmem ./test/som
 
 .PHONY: perf
 perf: ## measure the daemon: observe latency, navigate throughput, memory per session
@@ -40,7 +47,7 @@ perf: ## measure the daemon: observe latency, navigate throughput, memory per se
 .PHONY: fuzz
 # Every fuzz target, as package:Target.
 FUZZ_TARGETS := ./test/som:FuzzCompile ./domain/som:FuzzAppendString ./test/app:FuzzEnvelope \
-	./adapters/wstransport:FuzzReadMessage
+	./adapters/wstransport:FuzzReadMessage ./app/bench:FuzzParseURLs
 
 fuzz: ## fuzz every parser of untrusted input for FUZZTIME each (default 30s)
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -218,6 +218,9 @@ func (s *Server) load(ctx context.Context, sess *Session, req ports.Request) (*P
 		return nil, err
 	}
 	s.metrics.PageLoaded(page.FetchTime, page.ParseTime+page.CompileTime, page.HTMLBytes, len(page.JSON))
+	// The session keeps the document and the SOM; the HTML text itself is
+	// not needed again, and would double what an idle session holds.
+	page.Body = nil
 	sess.page = page
 	return page, nil
 }

@@ -18,8 +18,10 @@ type Page struct {
 	Status      int
 	ContentType string
 	HTMLBytes   int
-	Doc         *dom.Node
-	SOM         *som.SOM
+	// Body is the HTML as UTF-8, as it was parsed.
+	Body []byte
+	Doc  *dom.Node
+	SOM  *som.SOM
 	// JSON is the compact SOM, exactly the bytes page.observe returns.
 	JSON []byte
 	// FetchTime is the fetch, redirects included; ParseTime and
@@ -58,6 +60,7 @@ func (c *Compiler) Compile(resp *ports.Response) (*Page, error) {
 		Status:      resp.Status,
 		ContentType: resp.ContentType,
 		HTMLBytes:   resp.RawBytes,
+		Body:        resp.Body,
 		Doc:         doc,
 		SOM:         s,
 		JSON:        js,

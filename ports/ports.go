@@ -84,3 +84,8 @@ type FetchError struct {
 
 func (e *FetchError) Error() string { return e.Err.Error() }
 func (e *FetchError) Unwrap() error { return e.Err }
+
+// TokenCounter counts the tokens a model would read for a text.
+type TokenCounter interface {
+	Count(text string) int
+}

@@ -23,9 +23,11 @@ const (
 )
 
 type cli struct {
-	Serve   serveCmd   `cmd:"" help:"Run the AWP server: agents connect over WebSocket (ws://127.0.0.1:9222/)."`
-	Compile compileCmd `cmd:"" help:"Compile an HTML file (or stdin) into a SOM and print it as JSON."`
-	Version versionCmd `cmd:"" help:"Print the plasmate version."`
+	Serve    serveCmd    `cmd:"" help:"Run the AWP server: agents connect over WebSocket (ws://127.0.0.1:9222/)."`
+	Compile  compileCmd  `cmd:"" help:"Compile an HTML file (or stdin) into a SOM and print it as JSON."`
+	Bench    benchCmd    `cmd:"" help:"Benchmark URLs: HTML vs SOM bytes and tokens, elements, fetch and compile times, as a Markdown report."`
+	ServeDir serveDirCmd `cmd:"" name:"serve-dir" help:"Serve a folder of HTML pages over loopback HTTP (for offline benchmarks)."`
+	Version  versionCmd  `cmd:"" help:"Print the plasmate version."`
 }
 
 // usageError marks errors in how the command was called.

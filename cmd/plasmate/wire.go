@@ -12,6 +12,7 @@ import (
 	"github.com/plasmate/plasmate/adapters/metrics"
 	"github.com/plasmate/plasmate/adapters/wstransport"
 	"github.com/plasmate/plasmate/app"
+	"github.com/plasmate/plasmate/app/bench"
 	"github.com/plasmate/plasmate/ports"
 )
 
@@ -40,4 +41,15 @@ func initDaemon(cfg daemonConfig, log *slog.Logger) *daemon {
 		newDaemon,
 	)
 	return nil
+}
+
+// initBench builds `plasmate bench`: the same pipeline as the daemon.
+func initBench() (*bench.Runner, error) {
+	wire.Build(
+		pipelineSet,
+		wire.Value(httpfetch.Config{}),
+		tokenizers,
+		wire.Struct(new(bench.Runner), "*"),
+	)
+	return nil, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/plasmate/plasmate/adapters/metrics"
 	"github.com/plasmate/plasmate/adapters/wstransport"
 	"github.com/plasmate/plasmate/app"
+	"github.com/plasmate/plasmate/app/bench"
 	"github.com/plasmate/plasmate/ports"
 	"log/slog"
 )
@@ -33,6 +34,28 @@ func initDaemon(cfg daemonConfig, log *slog.Logger) *daemon {
 	mainDaemon := newDaemon(cfg, wstransportServer, metricsMetrics, log)
 	return mainDaemon
 }
+
+// initBench builds `plasmate bench`: the same pipeline as the daemon.
+func initBench() (*bench.Runner, error) {
+	parser := htmlparse.New()
+	compiler := app.NewCompiler(parser)
+	config := _wireConfigValue
+	fetcher := httpfetch.New(config)
+	benchTokenizers, err := tokenizers()
+	if err != nil {
+		return nil, err
+	}
+	runner := &bench.Runner{
+		Compiler: compiler,
+		Fetcher:  fetcher,
+		Tokens:   benchTokenizers,
+	}
+	return runner, nil
+}
+
+var (
+	_wireConfigValue = httpfetch.Config{}
+)
 
 // wire.go:
 
