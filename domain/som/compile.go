@@ -87,6 +87,10 @@ type compiler struct {
 
 	gather textBuf // scratch for gathering an element's text
 	idBuf  []byte  // scratch for hashing element ids
+
+	elementSlab []Element
+	attrSlab    []Attrs
+	created     int
 }
 
 // frame is where elements go: a region's elements or a container's
@@ -294,13 +298,13 @@ func (c *compiler) flush() {
 			text := c.run.text()
 			e := c.newElement(b.n, RoleHeading, text, path)
 			e.Text = text
-			e.attrs().Level = headingLevel(b.n)
+			c.attrs(e).Level = headingLevel(b.n)
 			c.emit(e)
 		case !c.runLoose:
 			// All of it is the text of the links and controls that
 			// follow: a paragraph would only repeat them.
 		case b.n.Tag == "li" && len(c.pending) == 0 && c.f.list != nil:
-			items := &c.f.list.attrs().Items
+			items := &c.attrs(c.f.list).Items
 			*items = append(*items, Item{Text: c.run.text()})
 		default:
 			text := c.run.text()
@@ -335,16 +339,31 @@ func (c *compiler) emit(e *Element) {
 // collision suffix is added once the whole page is compiled). name is the
 // folded accessible name.
 func (c *compiler) newElement(n *dom.Node, role, name string, path []int) *Element {
-	name = normalizeName(name)
 	var id string
 	id, c.idBuf = elementID(c.idBuf, c.origin, role, name, path)
-	return &Element{ID: id, Role: role, Node: n, Name: name}
+	if len(c.elementSlab) == 0 {
+		c.elementSlab = make([]Element, slabSize)
+	}
+	e := &c.elementSlab[0]
+	c.elementSlab = c.elementSlab[1:]
+	c.created++
+	*e = Element{ID: id, Role: role, Node: n}
+	return e
 }
 
+// slabSize is how many elements (and attrs) are allocated at once: a
+// page has hundreds, and one allocation each was a third of the
+// compiler's allocations.
+const slabSize = 64
+
 // attrs returns the element's attrs, allocating them on first use.
-func (e *Element) attrs() *Attrs {
+func (c *compiler) attrs(e *Element) *Attrs {
 	if e.Attrs == nil {
-		e.Attrs = &Attrs{}
+		if len(c.attrSlab) == 0 {
+			c.attrSlab = make([]Attrs, slabSize)
+		}
+		e.Attrs = &c.attrSlab[0]
+		c.attrSlab = c.attrSlab[1:]
 	}
 	return e.Attrs
 }
@@ -436,7 +455,7 @@ func (c *compiler) list(n *dom.Node) {
 	}
 	e := c.newElement(n, RoleList, "", c.path)
 	if n.Tag == "ol" {
-		e.attrs().Ordered = true
+		c.attrs(e).Ordered = true
 	}
 	if !c.container(e, n, true, func() { c.children(n) }) {
 		c.blockChildren(n)
@@ -456,7 +475,7 @@ func (c *compiler) section(n *dom.Node) {
 	}
 	e := c.newElement(n, RoleSection, "", c.path)
 	if l := c.ariaLabel(n); l != "" {
-		e.attrs().SectionLabel = l
+		c.attrs(e).SectionLabel = l
 	}
 	if !c.container(e, n, false, func() { c.children(n) }) {
 		c.blockChildren(n)
@@ -517,7 +536,7 @@ func (c *compiler) foreign(n *dom.Node) {
 		return
 	}
 	e := c.newElement(n, RoleImage, name, c.path)
-	e.attrs().Alt = name
+	c.attrs(e).Alt = name
 	c.pending = append(c.pending, e)
 }
 
@@ -554,7 +573,7 @@ func headingLevel(n *dom.Node) int {
 func (c *compiler) finish() []*Region {
 	out := make([]*Region, 0, len(c.regions))
 	roles := map[string]int{}
-	ids := idAllocator{}
+	ids := make(idAllocator, c.created)
 	for _, r := range c.regions {
 		if c.dropped[r] || len(r.Elements) == 0 {
 			continue

@@ -143,24 +143,24 @@ func (c *compiler) controlText(n *dom.Node) string {
 func (c *compiler) controlAttrs(e *Element, n *dom.Node, role string, native bool) {
 	disabled := c.disabled > 0 || n.Has("disabled") || strings.EqualFold(n.AttrOr("aria-disabled"), "true")
 	if tid, ok := n.Attr("data-testid"); ok && tid != "" {
-		e.attrs().TestID = tid
+		c.attrs(e).TestID = tid
 	}
 	switch role {
 	case RoleLink:
 		if href, ok := n.Attr("href"); ok {
-			e.attrs().Href = c.href(href)
+			c.attrs(e).Href = c.href(href)
 		}
 	case RoleButton:
 		if disabled {
-			e.attrs().Disabled = true
+			c.attrs(e).Disabled = true
 		}
 		if f, ok := n.Attr("form"); ok && (n.Tag == "button" || n.Tag == "input") {
 			if fn := c.byID[strings.TrimSpace(f)]; fn != nil && fn.Tag == "form" {
-				e.attrs().formNode = fn
+				c.attrs(e).formNode = fn
 			}
 		}
 	case RoleTextInput, RoleTextarea:
-		a := e.attrs()
+		a := c.attrs(e)
 		if n.Tag == "input" {
 			a.InputType = inputType(n)
 			a.Value = truncate(n.AttrOr("value"))
@@ -171,13 +171,13 @@ func (c *compiler) controlAttrs(e *Element, n *dom.Node, role string, native boo
 		a.Required = n.Has("required") || strings.EqualFold(n.AttrOr("aria-required"), "true")
 		a.Disabled = disabled
 	case RoleSelect:
-		a := e.attrs()
+		a := c.attrs(e)
 		a.Options = selectOptions(n)
 		a.Multiple = n.Has("multiple")
 		a.Required = n.Has("required")
 		a.Disabled = disabled
 	case RoleCheckbox, RoleRadio:
-		a := e.attrs()
+		a := c.attrs(e)
 		if native {
 			a.Checked = n.Has("checked")
 		} else {
@@ -281,7 +281,7 @@ func (c *compiler) image(n *dom.Node) {
 		return
 	}
 	e := c.newElement(n, RoleImage, alt, c.path)
-	a := e.attrs()
+	a := c.attrs(e)
 	a.Alt = truncate(alt)
 	if src != "" {
 		a.Src = c.href(src)
@@ -322,7 +322,7 @@ func (c *compiler) ariaImage(n *dom.Node) {
 		return
 	}
 	e := c.newElement(n, RoleImage, name, c.path)
-	e.attrs().Alt = truncate(name)
+	c.attrs(e).Alt = truncate(name)
 	if n.Tag == "img" {
 		if src := imageSrc(n); src != "" {
 			e.Attrs.Src = c.href(src)

@@ -9,7 +9,8 @@ import (
 )
 
 // elementID is "e_" + the first 12 hex digits of
-// sha256(origin|role|name|dom_path), as section 6 of the spec says. buf is
+// sha256(origin|role|name|dom_path), as section 6 of the spec says; name
+// is the folded accessible name, normalized here. buf is
 // scratch space, returned for reuse: an id costs one allocation, the
 // string itself.
 func elementID(buf []byte, origin, role, name string, path []int) (string, []byte) {
@@ -17,7 +18,7 @@ func elementID(buf []byte, origin, role, name string, path []int) (string, []byt
 	buf = append(buf, '|')
 	buf = append(buf, role...)
 	buf = append(buf, '|')
-	buf = append(buf, name...)
+	buf = appendName(buf, name)
 	buf = append(buf, '|')
 	for i, p := range path {
 		if i > 0 {

@@ -329,7 +329,7 @@ func (c *compiler) tableContent(e *Element, n *dom.Node) {
 		}
 	}
 	collect(n)
-	a := e.attrs()
+	a := c.attrs(e)
 	total := 0
 	for i, tr := range rows {
 		var cells []string

@@ -113,8 +113,6 @@ type Element struct {
 
 	// Node is the DOM node the element was built from.
 	Node *dom.Node `json:"-"`
-	// Name is the normalized accessible name that went into the id.
-	Name string `json:"-"`
 }
 
 // Attrs are the role-specific attributes of an element. Absent values
@@ -188,9 +186,10 @@ func (s *SOM) MarshalCompact() ([]byte, error) {
 	// som_bytes is part of the bytes it measures: encode with 0, then
 	// put in the length whose digit count makes itself true. Meta comes
 	// last, so the last "som_bytes":0 is the one to replace (a key cannot
-	// occur inside a string: its quotes would be escaped).
+	// occur inside a string: its quotes would be escaped), and only the
+	// short tail after it moves.
 	s.Meta.SOMBytes = 0
-	b := appendSOM(make([]byte, 0, 64*1024), s)
+	b := appendSOM(make([]byte, 0, 512+192*s.Meta.ElementCount), s)
 	const key = `"som_bytes":0`
 	at := bytes.LastIndex(b, []byte(key)) + len(key) - 1
 	base := len(b) - 1
@@ -200,10 +199,9 @@ func (s *SOM) MarshalCompact() ([]byte, error) {
 	}
 	s.Meta.SOMBytes = n
 	digits := strconv.Itoa(n)
-	out := make([]byte, 0, n)
-	out = append(out, b[:at]...)
-	out = append(out, digits...)
-	return append(out, b[at+1:]...), nil
+	tail := string(b[at+1:])
+	b = append(b[:at], digits...)
+	return append(b, tail...), nil
 }
 
 // empty reports whether no attribute is set.

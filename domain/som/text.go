@@ -12,10 +12,10 @@ const (
 	maxTextRunes = 200
 	// maxNameRunes is how much of the accessible name goes into an id.
 	maxNameRunes = 100
-	// maxRunBytes bounds the text buffered for one element: anything
-	// past it would be cut anyway, and a 1 MB text node must not cost
-	// 1 MB of copying per element that contains it.
-	maxRunBytes = 4 * maxTextRunes * utf8.UTFMax
+	// maxRunBytes bounds the text buffered for one element: enough to
+	// hold 201 characters of any width, which is all truncation needs to
+	// see; a 1 MB text node must not cost 1 MB of copying.
+	maxRunBytes = (maxTextRunes + 1) * utf8.UTFMax
 )
 
 // textBuf accumulates text with whitespace folded: runs of white space
@@ -129,30 +129,30 @@ func truncate(s string) string {
 	return s
 }
 
-// normalizeName is the accessible name as it goes into an element id:
-// lower-cased, white space folded, cut to 100 characters. s must be
-// folded already.
-func normalizeName(s string) string {
-	s = cutRunes(s, maxNameRunes)
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
-			return strings.TrimRight(cutRunes(strings.ToLower(s), maxNameRunes), " ")
+// appendName appends the accessible name as it goes into an element id:
+// lower-cased and cut to 100 characters (s is folded already), written
+// straight into the hash input.
+func appendName(b []byte, s string) []byte {
+	start, n := len(b), 0
+	for i := 0; i < len(s) && n < maxNameRunes; n++ {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+		i += size
 	}
-	return strings.TrimRight(s, " ")
+	for len(b) > start && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	return b
 }
 
-// cutRunes returns the first n characters of s.
-func cutRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	k := 0
-	for i := range s {
-		if k == n {
-			return s[:i]
-		}
-		k++
-	}
-	return s
-}
+// normalizeName is appendName as a string.
+func normalizeName(s string) string { return string(appendName(nil, s)) }
