@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"mime"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
@@ -18,7 +19,13 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // Decode returns body as UTF-8 and the name of the encoding it was in.
 // A UTF-8 body is returned as is, without copying.
 func Decode(body []byte, contentType string) ([]byte, string) {
-	enc, name, _ := charset.DetermineEncoding(body, contentType)
+	enc, name, certain := charset.DetermineEncoding(body, contentType)
+	if name == "windows-1252" && !certain && !declaresCharset(body) && utf8.Valid(body) {
+		// No declaration anywhere, and DetermineEncoding judged by the
+		// first 1024 bytes only: a document that is valid UTF-8 from end
+		// to end is UTF-8, as Firefox decides for undeclared files.
+		name, enc = "utf-8", unicode.UTF8
+	}
 	if name == "utf-8" || enc == encoding.Nop || enc == unicode.UTF8 {
 		return bytes.TrimPrefix(body, utf8BOM), "utf-8"
 	}
@@ -29,6 +36,15 @@ func Decode(body []byte, contentType string) ([]byte, string) {
 		return body, name
 	}
 	return out, name
+}
+
+// declaresCharset reports whether the prescan window (the first 1024
+// bytes) holds a charset declaration.
+func declaresCharset(body []byte) bool {
+	if len(body) > 1024 {
+		body = body[:1024]
+	}
+	return bytes.Contains(bytes.ToLower(body), []byte("charset"))
 }
 
 // DecodeText decodes a response body when its content type is textual

@@ -1,6 +1,7 @@
 package htmlcharset
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding/japanese"
@@ -24,6 +25,9 @@ func TestDecode(t *testing.T) {
 			`<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><p>日本語のページ</p>`, "shift_jis"},
 		{"header wins over meta", "<meta charset=\"utf-8\"><p>caf\xE9</p>", "text/html; charset=windows-1252", `<meta charset="utf-8"><p>café</p>`, "windows-1252"},
 		{"invalid utf-8 without a declaration falls back to windows-1252", "<p>caf\xE9</p>", "", "<p>café</p>", "windows-1252"},
+		{"undeclared utf-8 past the first 1024 bytes", "<p>" + strings.Repeat("a", 1100) + "caf\xc3\xa9</p>", "", "<p>" + strings.Repeat("a", 1100) + "café</p>", "utf-8"},
+		{"a declaration wins over valid utf-8", "<meta charset=windows-1252><p>" + strings.Repeat("a", 1100) + "\xc3\xa9</p>", "",
+			"<meta charset=windows-1252><p>" + strings.Repeat("a", 1100) + "Ã©</p>", "windows-1252"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
