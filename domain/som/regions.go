@@ -28,28 +28,23 @@ type scanned struct {
 // the page's main content.
 const minMainScore = 200
 
-// regionRole is the region an element opens, or "".
-func (c *compiler) regionRole(n *dom.Node, role string) string {
-	switch role {
-	case "navigation":
-		return RegionNavigation
-	case "main":
-		return RegionMain
-	case "complementary":
-		return RegionAside
-	case "banner":
-		return RegionHeader
-	case "contentinfo":
-		return RegionFooter
-	case "form", "search":
-		return RegionForm
-	case "dialog", "alertdialog":
-		return RegionDialog
-	case "", "region", "group", "presentation", "none", "generic":
-	default:
-		return ""
-	}
-	switch n.Tag {
+// ariaRegions maps ARIA landmark roles to region roles.
+var ariaRegions = map[string]string{
+	"navigation":    RegionNavigation,
+	"main":          RegionMain,
+	"complementary": RegionAside,
+	"banner":        RegionHeader,
+	"contentinfo":   RegionFooter,
+	"form":          RegionForm,
+	"search":        RegionForm,
+	"dialog":        RegionDialog,
+	"alertdialog":   RegionDialog,
+}
+
+// tagRegion is the region an HTML element opens by its tag: header and
+// footer only at page level (outside article, section, aside, main, nav).
+func tagRegion(tag string, sectioning int) string {
+	switch tag {
 	case "nav":
 		return RegionNavigation
 	case "main":
@@ -57,17 +52,37 @@ func (c *compiler) regionRole(n *dom.Node, role string) string {
 	case "aside":
 		return RegionAside
 	case "header":
-		if c.sectioning == 0 && !c.inRegion(RegionHeader) {
+		if sectioning == 0 {
 			return RegionHeader
 		}
 	case "footer":
-		if c.sectioning == 0 && !c.inRegion(RegionFooter) {
+		if sectioning == 0 {
 			return RegionFooter
 		}
 	case "form":
 		return RegionForm
 	case "dialog":
 		return RegionDialog
+	}
+	return ""
+}
+
+// regionRole is the region an element opens, or "": its ARIA role, else
+// its tag, else the heuristics.
+func (c *compiler) regionRole(n *dom.Node, role string) string {
+	if r := ariaRegions[role]; r != "" {
+		return r
+	}
+	switch role {
+	case "", "region", "group", "presentation", "none", "generic":
+	default:
+		return "" // another explicit role: not a landmark
+	}
+	if r := tagRegion(n.Tag, c.sectioning); r != "" {
+		if (r == RegionHeader || r == RegionFooter) && c.inRegion(r) {
+			return ""
+		}
+		return r
 	}
 	if h := c.hints[n]; h != "" && !c.inRegion(h) {
 		return h
@@ -81,38 +96,17 @@ func (c *compiler) regionRole(n *dom.Node, role string) string {
 	return ""
 }
 
-// landmarkRole is the region a real landmark element opens, as regionRole
-// decides it, for the scan (which has no region stack).
+// landmarkRole is the region a real landmark gives the page, for the
+// scan: forms and dialogs are not landmarks the heuristics yield to.
 func landmarkRole(n *dom.Node, sectioning int) string {
-	switch ariaRole(n) {
-	case "navigation":
-		return RegionNavigation
-	case "main":
-		return RegionMain
-	case "complementary":
-		return RegionAside
-	case "banner":
-		return RegionHeader
-	case "contentinfo":
-		return RegionFooter
+	r := ariaRegions[ariaRole(n)]
+	if r == "" {
+		r = tagRegion(n.Tag, sectioning)
 	}
-	switch n.Tag {
-	case "nav":
-		return RegionNavigation
-	case "main":
-		return RegionMain
-	case "aside":
-		return RegionAside
-	case "header":
-		if sectioning == 0 {
-			return RegionHeader
-		}
-	case "footer":
-		if sectioning == 0 {
-			return RegionFooter
-		}
+	if r == RegionForm || r == RegionDialog {
+		return ""
 	}
-	return ""
+	return r
 }
 
 // hintRole is the region role an element's class or id names.
