@@ -2,6 +2,8 @@ package som_test
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -99,6 +101,36 @@ func BenchmarkPipeline(b *testing.B) {
 			if _, err := som.Compile(d, som.Input{URL: "https://corpus.example/p.html", HTMLBytes: len(p.raw)}).MarshalCompact(); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkScaling compiles pathological inputs at growing sizes: ns/op
+// should grow in proportion to the size (MB/s stays flat) if the
+// pipeline is linear.
+func BenchmarkScaling(b *testing.B) {
+	shapes := map[string]func(n int) string{
+		"deep-nesting": func(n int) string { return strings.Repeat("<div>", n/5) + "x" },
+		"text-node":    func(n int) string { return "<p>" + strings.Repeat("word ", n/5) },
+		"flat-links":   func(n int) string { return strings.Repeat(`<a href="/x">link</a> `, n/22) },
+		"nested-lists": func(n int) string { return strings.Repeat("<ul><li><a href=/>a</a>", n/26) },
+	}
+	parser := htmlparse.New()
+	for _, name := range []string{"deep-nesting", "text-node", "flat-links", "nested-lists"} {
+		for _, size := range []int{1 << 20, 4 << 20} {
+			src := []byte(shapes[name](size))
+			b.Run(fmt.Sprintf("%s/%dMB", name, size>>20), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					d, err := parser.Parse(src)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := som.Compile(d, som.Input{URL: "https://x.test/"}).MarshalCompact(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }
