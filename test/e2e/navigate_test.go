@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -147,6 +148,9 @@ func TestNavigationErrors(t *testing.T) {
 		return u
 	}()
 
+	selfSigned := httptest.NewTLSServer(htmlHandler(200, "<p>secret</p>"))
+	t.Cleanup(selfSigned.Close)
+
 	cases := []struct {
 		name    string
 		url     string
@@ -161,6 +165,7 @@ func TestNavigationErrors(t *testing.T) {
 		{"body over the limit", base + "/big", 0, app.CodeNavigationFailed, map[string]any{"limit": float64(512 << 10)}},
 		{"connection refused", refused + "/", 0, app.CodeNavigationFailed, nil},
 		{"DNS failure", "http://no-such-host.invalid/", 0, app.CodeNavigationFailed, nil},
+		{"TLS certificate not trusted", selfSigned.URL + "/", 0, app.CodeNavigationFailed, map[string]any{"reason": "TLS error: tls: failed to verify certificate: x509: certificate signed by unknown authority"}},
 		{"unsupported scheme", "ftp://example.com/file", 0, app.CodeInvalidRequest, nil},
 		{"relative URL", "/relative", 0, app.CodeInvalidRequest, nil},
 		{"file URL", "file:///etc/passwd", 0, app.CodeInvalidRequest, nil},
