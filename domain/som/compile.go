@@ -71,8 +71,8 @@ type compiler struct {
 	runLoose bool // the run holds text outside interactive elements
 	pending  []*Element
 
-	// inline > 0 inside links, buttons and labels: blocks act as inline
-	// content and their text belongs to the control.
+	// inline > 0 inside links: blocks act as inline content, and their
+	// text is the link's (and the surrounding prose's, but not loose).
 	inline int
 	// flat > 0 inside headings and paragraphs: blocks do not split them.
 	flat int
