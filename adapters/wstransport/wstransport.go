@@ -106,6 +106,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		stop := context.AfterFunc(s.ctx, func() { _ = c.shut(ws.StatusGoingAway, "server shutting down") })
 		defer stop()
 		defer c.shut(ws.StatusGoingAway, "server closing")
+		defer func() {
+			// The handler recovers per request; this catches the rest, so
+			// that no connection can take the daemon down with it.
+			if p := recover(); p != nil {
+				s.log.Error("connection handler panicked", "remote", c.RemoteAddr(), "panic", p)
+				_ = c.shut(ws.StatusInternalServerError, "internal error")
+			}
+		}()
 		s.handler.ServeConn(s.ctx, c)
 	}()
 }

@@ -5,7 +5,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,4 +135,39 @@ func FuzzReadMessage(f *testing.F) {
 			t.Fatalf("ReadMessage hung on %q", stream)
 		}
 	})
+}
+
+type panicHandler struct{}
+
+func (panicHandler) ServeConn(context.Context, ports.Conn) { panic("handler bug") }
+
+func TestHandlerPanicClosesOnlyThatConnection(t *testing.T) {
+	srv := New(panicHandler{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	for range 2 { // the server survives the first panic
+		conn, br, _, err := ws.Dial(context.Background(), "ws"+strings.TrimPrefix(hs.URL, "http")+"/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		var rw io.ReadWriter = conn
+		if br != nil { // the close frame came with the handshake
+			rw = struct {
+				io.Reader
+				io.Writer
+			}{io.MultiReader(br, conn), conn}
+		}
+		_, _, err = wsutil.ReadServerData(rw)
+		var ce wsutil.ClosedError
+		if !errors.As(err, &ce) || ce.Code != ws.StatusInternalServerError {
+			t.Errorf("got %v, want a 1011 close", err)
+		}
+		conn.Close()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Error(err)
+	}
 }
