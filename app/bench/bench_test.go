@@ -32,7 +32,8 @@ func TestParseURLs(t *testing.T) {
 		{"relative without a base", "https://ok.test/\ncnn.html\n", nil, nil, "line 2"},
 		{"two words", "https://a.test/ https://b.test/\n", nil, nil, "line 1"},
 		{"other scheme", "ftp://a.test/f\n", nil, nil, "only http and https"},
-		{"no host", "http:///path\n", nil, nil, "no host"},
+		{"no host", "http:///path\n", nil, nil, "no valid host"},
+		{"bad host (found by fuzzing)", "//:0:0\n", base, nil, "no valid host"},
 		{"empty file", "\n# nothing\n", nil, nil, ""},
 	}
 	for _, tc := range cases {
@@ -62,7 +63,7 @@ func FuzzParseURLs(f *testing.F) {
 		}
 		for _, u := range urls {
 			p, perr := url.Parse(u)
-			if perr != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			if perr != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Hostname() == "" {
 				t.Fatalf("ParseURLs accepted %q from %q", u, in)
 			}
 		}

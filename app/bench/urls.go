@@ -44,10 +44,13 @@ func ParseURLs(r io.Reader, base *url.URL) ([]string, error) {
 		if u.Scheme != "http" && u.Scheme != "https" {
 			return nil, fmt.Errorf("line %d: %q: only http and https URLs can be benchmarked", n, line)
 		}
-		if u.Host == "" {
-			return nil, fmt.Errorf("line %d: %q has no host", n, line)
+		// Check the URL as it will be fetched: the resolved string must
+		// parse again and name a host.
+		final := u.String()
+		if back, err := url.Parse(final); err != nil || back.Hostname() == "" {
+			return nil, fmt.Errorf("line %d: %q has no valid host", n, line)
 		}
-		urls = append(urls, u.String())
+		urls = append(urls, final)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("read urls: %w", err)
