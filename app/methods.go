@@ -202,7 +202,7 @@ func navigableURL(raw string) (string, *Error) {
 	default:
 		return "", invalid("url scheme %q is not supported: use http or https", u.Scheme).with("url", raw)
 	}
-	if u.Host == "" {
+	if u.Hostname() == "" {
 		return "", invalid("url %q has no host", raw).with("url", raw)
 	}
 	return u.String(), nil

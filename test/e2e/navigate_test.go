@@ -169,6 +169,7 @@ func TestNavigationErrors(t *testing.T) {
 		{"unsupported scheme", "ftp://example.com/file", 0, app.CodeInvalidRequest, nil},
 		{"relative URL", "/relative", 0, app.CodeInvalidRequest, nil},
 		{"file URL", "file:///etc/passwd", 0, app.CodeInvalidRequest, nil},
+		{"no host", "http://:80/x", 0, app.CodeInvalidRequest, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
