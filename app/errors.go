@@ -66,7 +66,7 @@ func decodeParams(raw json.RawMessage, v any) *Error {
 	if err := json.Unmarshal(raw, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			field := te.Field
+			field := jsonPath(te.Field)
 			if field == "" {
 				field = "params"
 			} else {
@@ -107,3 +107,15 @@ func article(t string) string {
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// jsonPath drops the names of embedded Go structs from a decoding error's
+// field path: AWP keys are snake_case, Go type names are camelCase.
+func jsonPath(field string) string {
+	var keep []string
+	for _, seg := range strings.Split(field, ".") {
+		if strings.ToLower(seg) == seg {
+			keep = append(keep, seg)
+		}
+	}
+	return strings.Join(keep, ".")
+}

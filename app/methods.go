@@ -116,6 +116,17 @@ type sessionParams struct {
 	SessionID *string `json:"session_id"`
 }
 
+func (p *sessionParams) sessionID() *string { return p.SessionID }
+
+// sessionRequest decodes the params of a method that acts on a session
+// (they embed sessionParams) and returns that session.
+func (c *connection) sessionRequest(raw json.RawMessage, p interface{ sessionID() *string }) (*Session, error) {
+	if err := decodeParams(raw, p); err != nil {
+		return nil, err
+	}
+	return c.lookup(p.sessionID())
+}
+
 // lookup returns the connection's session named by params.session_id.
 // Sessions of other connections are NOT_FOUND too: v0.1 isolates them.
 func (c *connection) lookup(id *string) (*Session, error) {
@@ -130,10 +141,7 @@ func (c *connection) lookup(id *string) (*Session, error) {
 
 func (s *Server) sessionClose(_ context.Context, c *connection, raw json.RawMessage) (any, error) {
 	var p sessionParams
-	if err := decodeParams(raw, &p); err != nil {
-		return nil, err
-	}
-	sess, err := c.lookup(p.SessionID)
+	sess, err := c.sessionRequest(raw, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +151,7 @@ func (s *Server) sessionClose(_ context.Context, c *connection, raw json.RawMess
 }
 
 type navigateParams struct {
-	SessionID *string `json:"session_id"`
+	sessionParams
 	URL       *string `json:"url"`
 	TimeoutMS *int64  `json:"timeout_ms"`
 }
@@ -159,10 +167,7 @@ type navigateResult struct {
 
 func (s *Server) pageNavigate(ctx context.Context, c *connection, raw json.RawMessage) (any, error) {
 	var p navigateParams
-	if err := decodeParams(raw, &p); err != nil {
-		return nil, err
-	}
-	sess, err := c.lookup(p.SessionID)
+	sess, err := c.sessionRequest(raw, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -264,10 +269,7 @@ func fetchError(req ports.Request, err error) *Error {
 
 func (s *Server) pageObserve(_ context.Context, c *connection, raw json.RawMessage) (any, error) {
 	var p sessionParams
-	if err := decodeParams(raw, &p); err != nil {
-		return nil, err
-	}
-	sess, err := c.lookup(p.SessionID)
+	sess, err := c.sessionRequest(raw, &p)
 	if err != nil {
 		return nil, err
 	}

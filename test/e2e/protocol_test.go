@@ -67,6 +67,7 @@ func TestEnvelopeErrors(t *testing.T) {
 		{"unknown method", `{"id":"c","type":"request","method":"page.fly","params":{}}`, `"c"`, "page.fly"},
 		{"params not an object", `{"id":"d","type":"request","method":"session.create","params":[1]}`, `"d"`, "params"},
 		{"wrongly typed field", `{"id":"e","type":"request","method":"session.create","params":{"timeout_ms":"soon"}}`, `"e"`, "params.timeout_ms"},
+		{"wrongly typed embedded field", `{"id":"s","type":"request","method":"page.navigate","params":{"session_id":5,"url":"http://x.test/"}}`, `"s"`, "params.session_id must be a string"},
 		{"negative timeout", `{"id":"f","type":"request","method":"session.create","params":{"timeout_ms":-5}}`, `"f"`, "positive"},
 		{"bad locale", `{"id":"g","type":"request","method":"session.create","params":{"locale":"en US\r\n"}}`, `"g"`, "locale"},
 	}
