@@ -1,6 +1,7 @@
 package som
 
 import (
+	"cmp"
 	"net/url"
 	"strconv"
 	"strings"
@@ -25,13 +26,41 @@ const maxNesting = 8
 // Compile builds the SOM of a parsed document. It never fails: any tree,
 // even an empty one, gives a valid SOM.
 func Compile(doc *dom.Node, in Input) *SOM {
-	c := newCompiler(doc, in)
+	c := newCompiler(in)
 	s := &SOM{SOMVersion: Version, URL: in.URL, Regions: []*Region{}}
 	s.Meta.HTMLBytes = in.HTMLBytes
 	if doc != nil {
-		s.Title, s.Lang = c.headInfo(doc)
-		if body := doc.Body(); body != nil {
+		// <title> and <base> belong in <head>, which is small; the body
+		// scan notes them in case a page puts them elsewhere, so no walk
+		// of the whole tree is spent looking for them.
+		var title, base *dom.Node
+		var body *dom.Node
+		for html := doc.FirstChild; html != nil; html = html.NextSibling {
+			if !html.IsElement("html") {
+				continue
+			}
+			s.Lang = strings.TrimSpace(html.AttrOr("lang"))
+			for ch := html.FirstChild; ch != nil; ch = ch.NextSibling {
+				switch {
+				case ch.IsElement("head"):
+					title = ch.Find(func(n *dom.Node) bool { return n.IsElement("title") })
+					base = ch.Find(isBase)
+				case ch.IsElement("body") && body == nil:
+					body = ch
+				}
+			}
+		}
+		if body != nil {
 			c.scan(body)
+			title, base = cmp.Or(title, c.bodyTitle), cmp.Or(base, c.bodyBase)
+		}
+		if title != nil {
+			var b textBuf
+			b.add(rawText(title))
+			s.Title = b.text()
+		}
+		c.setBase(base)
+		if body != nil {
 			c.body(body)
 		}
 	}
@@ -45,6 +74,8 @@ func Compile(doc *dom.Node, in Input) *SOM {
 	})
 	return s
 }
+
+func isBase(n *dom.Node) bool { return n.IsElement("base") && n.Has("href") }
 
 type compiler struct {
 	pageURL *url.URL
@@ -107,7 +138,7 @@ type block struct {
 	pathLen int
 }
 
-func newCompiler(doc *dom.Node, in Input) *compiler {
+func newCompiler(in Input) *compiler {
 	c := &compiler{
 		formRegions: map[*dom.Node]*Region{},
 		dropped:     map[*Region]bool{},
@@ -117,38 +148,24 @@ func newCompiler(doc *dom.Node, in Input) *compiler {
 		c.base = u
 	}
 	c.origin = origin(c.pageURL)
-	if doc != nil && c.pageURL != nil {
-		if b := doc.Find(func(n *dom.Node) bool { return n.IsElement("base") && n.Has("href") }); b != nil {
-			if ref, err := url.Parse(strings.TrimSpace(b.AttrOr("href"))); err == nil {
-				c.base = c.pageURL.ResolveReference(ref)
-				pu := *c.pageURL
-				pu.Fragment, pu.RawFragment = "", ""
-				bu := *c.base
-				bu.Fragment, bu.RawFragment = "", ""
-				c.rewriteHref = pu.String() != bu.String()
-			}
-		}
-	}
 	return c
 }
 
-// headInfo reads the title and language.
-func (c *compiler) headInfo(doc *dom.Node) (title, lang string) {
-	if t := doc.Find(func(n *dom.Node) bool { return n.IsElement("title") }); t != nil {
-		var b textBuf
-		for ch := t.FirstChild; ch != nil; ch = ch.NextSibling {
-			if ch.Type == dom.Text {
-				b.add(ch.Data)
-			}
-		}
-		title = b.text()
+// setBase applies a <base href>: the base URL for forms, and whether
+// hrefs must be written resolved.
+func (c *compiler) setBase(b *dom.Node) {
+	if b == nil || c.pageURL == nil {
+		return
 	}
-	for ch := doc.FirstChild; ch != nil; ch = ch.NextSibling {
-		if ch.IsElement("html") {
-			lang = strings.TrimSpace(ch.AttrOr("lang"))
-		}
+	ref, err := url.Parse(strings.TrimSpace(b.AttrOr("href")))
+	if err != nil {
+		return
 	}
-	return title, lang
+	c.base = c.pageURL.ResolveReference(ref)
+	pu, bu := *c.pageURL, *c.base
+	pu.Fragment, pu.RawFragment = "", ""
+	bu.Fragment, bu.RawFragment = "", ""
+	c.rewriteHref = pu.String() != bu.String()
 }
 
 func (c *compiler) body(body *dom.Node) {

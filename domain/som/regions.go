@@ -22,6 +22,9 @@ type scanned struct {
 	linkLists map[*dom.Node]bool
 	mainBlock *dom.Node
 	score     map[*dom.Node]int
+	// bodyTitle and bodyBase are the first <title> and <base href> found
+	// in the body, for pages that put them there.
+	bodyTitle, bodyBase *dom.Node
 }
 
 // minMainScore is how much paragraph text a block needs to be taken for
@@ -214,7 +217,15 @@ func (c *compiler) scanNode(n *dom.Node, sectioning int, inLandmark bool, hints 
 				c.score[n] += l
 			}
 		case dom.Element:
-			if ch.Foreign || omitted(ch.Tag) || hidden(ch) {
+			if ch.Foreign {
+				continue
+			}
+			if ch.Tag == "title" && c.bodyTitle == nil {
+				c.bodyTitle = ch
+			} else if c.bodyBase == nil && isBase(ch) {
+				c.bodyBase = ch
+			}
+			if omitted(ch.Tag) || hidden(ch) {
 				continue
 			}
 			if id := ch.AttrOr("id"); id != "" {

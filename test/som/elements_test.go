@@ -24,6 +24,8 @@ func TestElementRoles(t *testing.T) {
 		{"link: base href honoured", `<head><base href="https://cdn.example.org/root/"></head><a href="a">A</a><a href="https://x.org/">X</a>`,
 			content(`{"role":"link","text":"A","actions":["click"],"attrs":{"href":"https://cdn.example.org/root/a"}}`,
 				`{"role":"link","text":"X","actions":["click"],"attrs":{"href":"https://x.org/"}}`)},
+		{"link: a base element in the body counts too", `<body><base href="https://cdn.example.org/root/"><a href="a">A</a>`,
+			content(`{"role":"link","text":"A","actions":["click"],"attrs":{"href":"https://cdn.example.org/root/a"}}`)},
 		{"button element", `<button>Go</button>`, content(`{"role":"button","text":"Go","actions":["click"]}`)},
 		{"button: input submit, reset, button, image", `<input type="submit"><input type="reset"><input type="button" value="Do"><input type="image" alt="Send" src="s.png">`,
 			content(`{"role":"button","text":"Submit","actions":["click"]}`, `{"role":"button","text":"Reset","actions":["click"]}`,

@@ -76,6 +76,21 @@ func TestDegenerateInputs(t *testing.T) {
 	}
 }
 
+func TestTitleAndLang(t *testing.T) {
+	cases := []struct{ html, title, lang string }{
+		{`<html lang=" de "><head><title> A  title </title></head></html>`, "A title", "de"},
+		{`<body><p>x</p><title>Late</title>`, "Late", ""},
+		{`<title>First</title><title>Second</title>`, "First", ""},
+		{`<svg><title>not the page's</title></svg>`, "", ""},
+	}
+	for _, tc := range cases {
+		s := compile(t, tc.html, testURL)
+		if s.Title != tc.title || s.Lang != tc.lang {
+			t.Errorf("Compile(%q): title %q lang %q, want %q %q", tc.html, s.Title, s.Lang, tc.title, tc.lang)
+		}
+	}
+}
+
 func TestHugeInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large inputs")
