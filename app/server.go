@@ -92,6 +92,13 @@ func (s *Server) ServeConn(ctx context.Context, c ports.Conn) {
 	go func() {
 		defer wg.Done()
 		defer close(in)
+		defer func() {
+			// A transport bug ends this connection, not the daemon.
+			if p := recover(); p != nil {
+				log.Error("panic reading from the connection", "panic", p)
+				cancel()
+			}
+		}()
 		for {
 			kind, data, err := c.ReadMessage(ctx)
 			if err != nil && !errors.Is(err, ports.ErrMessageTooLarge) {

@@ -181,3 +181,25 @@ func TestClosingTheConnectionFreesTheSession(t *testing.T) {
 		t.Errorf("%d sessions after close", n)
 	}
 }
+
+// panicConn's reads panic, as a transport bug would.
+type panicConn struct{ *memConn }
+
+func (panicConn) ReadMessage(context.Context) (ports.MessageKind, []byte, error) {
+	panic("transport bug")
+}
+
+func TestTransportPanicEndsOnlyThatConnection(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv := app.NewServer(app.Info{Name: "plasmate"}, app.NewCompiler(htmlparse.New()), app.NewSessions(fixturefetch.New(), ports.NopMetrics{}), ports.NopMetrics{}, log)
+	done := make(chan struct{})
+	go func() { srv.ServeConn(context.Background(), panicConn{newMemConn()}); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("ServeConn did not return")
+	}
+	// The server still serves other connections.
+	h := start(t, htmlparse.New(), fixturefetch.New())
+	h.session()
+}
