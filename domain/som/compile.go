@@ -321,7 +321,7 @@ func (c *compiler) flush() {
 			// All of it is the text of the links and controls that
 			// follow: a paragraph would only repeat them.
 		case b.n.Tag == "li" && len(c.pending) == 0 && c.f.list != nil:
-			items := &c.attrs(c.f.list).Items
+			items := &c.blockAttrs(c.f.list).Items
 			*items = append(*items, Item{Text: c.run.text()})
 		default:
 			text := c.run.text()
@@ -383,6 +383,26 @@ func (c *compiler) attrs(e *Element) *Attrs {
 		c.attrSlab = c.attrSlab[1:]
 	}
 	return e.Attrs
+}
+
+// ctlAttrs returns the element's control attributes, allocating them
+// on first use.
+func (c *compiler) ctlAttrs(e *Element) *ControlAttrs {
+	a := c.attrs(e)
+	if a.ControlAttrs == nil {
+		a.ControlAttrs = &ControlAttrs{}
+	}
+	return a.ControlAttrs
+}
+
+// blockAttrs returns the element's list, table or section attributes,
+// allocating them on first use.
+func (c *compiler) blockAttrs(e *Element) *BlockAttrs {
+	a := c.attrs(e)
+	if a.BlockAttrs == nil {
+		a.BlockAttrs = &BlockAttrs{}
+	}
+	return a.BlockAttrs
 }
 
 func (c *compiler) region(n *dom.Node, role string) {
@@ -472,13 +492,13 @@ func (c *compiler) list(n *dom.Node) {
 	}
 	e := c.newElement(n, RoleList, "", c.path)
 	if n.Tag == "ol" {
-		c.attrs(e).Ordered = true
+		c.blockAttrs(e).Ordered = true
 	}
 	if !c.container(e, n, true, func() { c.children(n) }) {
 		c.blockChildren(n)
 		return
 	}
-	if len(e.Children) > 0 || (e.Attrs != nil && len(e.Attrs.Items) > 0) {
+	if len(e.Children) > 0 || (e.Attrs != nil && e.Attrs.BlockAttrs != nil && len(e.Attrs.Items) > 0) {
 		c.emit(e)
 	}
 }
@@ -492,7 +512,7 @@ func (c *compiler) section(n *dom.Node) {
 	}
 	e := c.newElement(n, RoleSection, "", c.path)
 	if l := c.ariaLabel(n); l != "" {
-		c.attrs(e).SectionLabel = l
+		c.blockAttrs(e).SectionLabel = l
 	}
 	if !c.container(e, n, false, func() { c.children(n) }) {
 		c.blockChildren(n)
@@ -525,7 +545,7 @@ func (c *compiler) table(n *dom.Node) {
 		c.children(n)
 		c.quiet--
 	}
-	if len(e.Children) > 0 || (e.Attrs != nil && (len(e.Attrs.Rows) > 0 || len(e.Attrs.Headers) > 0)) {
+	if len(e.Children) > 0 || (e.Attrs != nil && e.Attrs.BlockAttrs != nil && (len(e.Attrs.Rows) > 0 || len(e.Attrs.Headers) > 0)) {
 		c.emit(e)
 	}
 }
@@ -609,7 +629,7 @@ func (c *compiler) finish() []*Region {
 				e.ID = ids.unique(e.ID)
 				if e.Attrs != nil && e.Attrs.formNode != nil {
 					if fr := c.formRegions[e.Attrs.formNode]; fr != nil && fr != r && !c.dropped[fr] {
-						e.Attrs.FormID = fr.ID
+						c.ctlAttrs(e).FormID = fr.ID
 					}
 				}
 				walk(e.Children)

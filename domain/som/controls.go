@@ -152,7 +152,7 @@ func (c *compiler) controlAttrs(e *Element, n *dom.Node, role string, native boo
 		}
 	case RoleButton:
 		if disabled {
-			c.attrs(e).Disabled = true
+			c.ctlAttrs(e).Disabled = true
 		}
 		if f, ok := n.Attr("form"); ok && (n.Tag == "button" || n.Tag == "input") {
 			if fn := c.byID[strings.TrimSpace(f)]; fn != nil && fn.Tag == "form" {
@@ -160,7 +160,7 @@ func (c *compiler) controlAttrs(e *Element, n *dom.Node, role string, native boo
 			}
 		}
 	case RoleTextInput, RoleTextarea:
-		a := c.attrs(e)
+		a := c.ctlAttrs(e)
 		if n.Tag == "input" {
 			a.InputType = inputType(n)
 			a.Value = truncate(n.AttrOr("value"))
@@ -171,13 +171,13 @@ func (c *compiler) controlAttrs(e *Element, n *dom.Node, role string, native boo
 		a.Required = n.Has("required") || strings.EqualFold(n.AttrOr("aria-required"), "true")
 		a.Disabled = disabled
 	case RoleSelect:
-		a := c.attrs(e)
+		a := c.ctlAttrs(e)
 		a.Options = selectOptions(n)
 		a.Multiple = n.Has("multiple")
 		a.Required = n.Has("required")
 		a.Disabled = disabled
 	case RoleCheckbox, RoleRadio:
-		a := c.attrs(e)
+		a := c.ctlAttrs(e)
 		if native {
 			a.Checked = n.Has("checked")
 		} else {

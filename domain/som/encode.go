@@ -100,18 +100,33 @@ func appendAttrs(b []byte, a *Attrs) []byte {
 	b = appendOptInt(b, `,"level":`, a.Level)
 	b = appendOptString(b, `,"alt":`, a.Alt)
 	b = appendOptString(b, `,"src":`, a.Src)
-	b = appendOptString(b, `,"input_type":`, a.InputType)
-	b = appendOptString(b, `,"placeholder":`, a.Placeholder)
-	b = appendOptString(b, `,"value":`, a.Value)
-	b = appendOptBool(b, `,"checked":`, a.Checked)
-	b = appendOptString(b, `,"group":`, a.Group)
-	b = appendOptBool(b, `,"required":`, a.Required)
-	b = appendOptBool(b, `,"disabled":`, a.Disabled)
-	b = appendOptBool(b, `,"multiple":`, a.Multiple)
-	b = appendOptString(b, `,"form_id":`, a.FormID)
-	if len(a.Options) > 0 {
+	if c := a.ControlAttrs; c != nil {
+		b = appendControlAttrs(b, c)
+	}
+	if k := a.BlockAttrs; k != nil {
+		b = appendBlockAttrs(b, k)
+	}
+	b = appendOptString(b, `,"testid":`, a.TestID)
+	if len(b) > start+1 {
+		// Every field was written with a leading comma: drop the first.
+		b = append(b[:start+1], b[start+2:]...)
+	}
+	return append(b, '}')
+}
+
+func appendControlAttrs(b []byte, c *ControlAttrs) []byte {
+	b = appendOptString(b, `,"input_type":`, c.InputType)
+	b = appendOptString(b, `,"placeholder":`, c.Placeholder)
+	b = appendOptString(b, `,"value":`, c.Value)
+	b = appendOptBool(b, `,"checked":`, c.Checked)
+	b = appendOptString(b, `,"group":`, c.Group)
+	b = appendOptBool(b, `,"required":`, c.Required)
+	b = appendOptBool(b, `,"disabled":`, c.Disabled)
+	b = appendOptBool(b, `,"multiple":`, c.Multiple)
+	b = appendOptString(b, `,"form_id":`, c.FormID)
+	if len(c.Options) > 0 {
 		b = append(b, `,"options":[`...)
-		for i, o := range a.Options {
+		for i, o := range c.Options {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -125,10 +140,14 @@ func appendAttrs(b []byte, a *Attrs) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = appendOptBool(b, `,"ordered":`, a.Ordered)
-	if len(a.Items) > 0 {
+	return b
+}
+
+func appendBlockAttrs(b []byte, k *BlockAttrs) []byte {
+	b = appendOptBool(b, `,"ordered":`, k.Ordered)
+	if len(k.Items) > 0 {
 		b = append(b, `,"items":[`...)
-		for i, it := range a.Items {
+		for i, it := range k.Items {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -138,13 +157,13 @@ func appendAttrs(b []byte, a *Attrs) []byte {
 		}
 		b = append(b, ']')
 	}
-	if len(a.Headers) > 0 {
+	if len(k.Headers) > 0 {
 		b = append(b, `,"headers":`...)
-		b = appendStrings(b, a.Headers)
+		b = appendStrings(b, k.Headers)
 	}
-	if len(a.Rows) > 0 {
+	if len(k.Rows) > 0 {
 		b = append(b, `,"rows":[`...)
-		for i, row := range a.Rows {
+		for i, row := range k.Rows {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -156,14 +175,8 @@ func appendAttrs(b []byte, a *Attrs) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = appendOptInt(b, `,"row_count":`, a.RowCount)
-	b = appendOptString(b, `,"section_label":`, a.SectionLabel)
-	b = appendOptString(b, `,"testid":`, a.TestID)
-	if len(b) > start+1 {
-		// Every field was written with a leading comma: drop the first.
-		b = append(b[:start+1], b[start+2:]...)
-	}
-	return append(b, '}')
+	b = appendOptInt(b, `,"row_count":`, k.RowCount)
+	return appendOptString(b, `,"section_label":`, k.SectionLabel)
 }
 
 func appendStrings(b []byte, ss []string) []byte {

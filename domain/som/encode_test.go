@@ -25,18 +25,19 @@ func TestAppendSOMMatchesEncodingJSON(t *testing.T) {
 		SOMVersion: Version, URL: "https://x.test/?a=1&b=<2>", Title: weird, Lang: "en",
 		Regions: []*Region{
 			{ID: "r_form", Role: RegionForm, Label: "L", Action: "/a", Method: "POST", Elements: []*Element{
-				{ID: "e_1", Role: RoleSelect, Actions: actionsByRole[RoleSelect], Attrs: &Attrs{
+				{ID: "e_1", Role: RoleSelect, Actions: actionsByRole[RoleSelect], Attrs: &Attrs{ControlAttrs: &ControlAttrs{
 					Options:  []Option{{Value: "1", Text: weird, Selected: true}, {Value: "", Text: "", Selected: false}},
-					Multiple: true, Required: true, Disabled: true}},
-				{ID: "e_2", Role: RoleTable, Label: "T", Attrs: &Attrs{Headers: []string{"a", ""}, Rows: [][]string{{"1", weird}, nil}, RowCount: 30},
+					Multiple: true, Required: true, Disabled: true}}},
+				{ID: "e_2", Role: RoleTable, Label: "T", Attrs: &Attrs{BlockAttrs: &BlockAttrs{Headers: []string{"a", ""}, Rows: [][]string{{"1", weird}, nil}, RowCount: 30}},
 					Children: []*Element{{ID: "e_3", Role: RoleLink, Text: "x", Actions: actionsByRole[RoleLink], Attrs: &Attrs{Href: "/x", TestID: "t"}}}},
-				{ID: "e_4", Role: RoleList, Attrs: &Attrs{Ordered: true, Items: []Item{{Text: "i"}}}},
-				{ID: "e_5", Role: RoleTextInput, Label: weird, Attrs: &Attrs{InputType: "email", Placeholder: "p", Value: "v", Required: true}},
-				{ID: "e_6", Role: RoleRadio, Attrs: &Attrs{Checked: true, Group: "g", Disabled: true}},
+				{ID: "e_4", Role: RoleList, Attrs: &Attrs{BlockAttrs: &BlockAttrs{Ordered: true, Items: []Item{{Text: "i"}}}}},
+				{ID: "e_5", Role: RoleTextInput, Label: weird, Attrs: &Attrs{ControlAttrs: &ControlAttrs{InputType: "email", Placeholder: "p", Value: "v", Required: true}}},
+				{ID: "e_6", Role: RoleRadio, Attrs: &Attrs{ControlAttrs: &ControlAttrs{Checked: true, Group: "g", Disabled: true}}},
 				{ID: "e_7", Role: RoleHeading, Text: "h", Attrs: &Attrs{Level: 3}},
 				{ID: "e_8", Role: RoleImage, Attrs: &Attrs{Alt: "a", Src: "s"}},
-				{ID: "e_9", Role: RoleSection, Attrs: &Attrs{SectionLabel: "s"}, Children: []*Element{{ID: "e_10", Role: RoleSeparator}}},
-				{ID: "e_11", Role: RoleButton, Text: "b", Attrs: &Attrs{FormID: "r_form", Disabled: true}},
+				{ID: "e_9", Role: RoleSection, Attrs: &Attrs{BlockAttrs: &BlockAttrs{SectionLabel: "s"}}, Children: []*Element{{ID: "e_10", Role: RoleSeparator}}},
+				{ID: "e_11", Role: RoleButton, Text: "b", Attrs: &Attrs{ControlAttrs: &ControlAttrs{FormID: "r_form", Disabled: true}, TestID: "z"}},
+				{ID: "e_12", Role: RoleButton, Text: "empty embedded", Attrs: &Attrs{ControlAttrs: &ControlAttrs{}, BlockAttrs: &BlockAttrs{}, Href: "/h"}},
 			}},
 			{ID: "r_content", Role: RegionContent, Elements: []*Element{}},
 			{ID: "r_x", Role: RegionMain},

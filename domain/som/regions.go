@@ -334,7 +334,7 @@ func (c *compiler) tableContent(e *Element, n *dom.Node) {
 		}
 	}
 	collect(n)
-	a := c.attrs(e)
+	a := c.blockAttrs(e)
 	total := 0
 	for i, tr := range rows {
 		var cells []string
@@ -369,6 +369,9 @@ func (c *compiler) tableContent(e *Element, n *dom.Node) {
 		a.RowCount = total
 	}
 	if a.empty() {
+		e.Attrs.BlockAttrs = nil
+	}
+	if e.Attrs.empty() {
 		e.Attrs = nil
 	}
 }

@@ -116,33 +116,46 @@ type Element struct {
 }
 
 // Attrs are the role-specific attributes of an element. Absent values
-// are left out of the JSON rather than written empty.
+// are left out of the JSON rather than written empty. The attributes of
+// form controls and of lists, tables and sections sit behind pointers,
+// set only for those roles: most elements are links, images and headings,
+// and should not carry the rest.
 type Attrs struct {
-	Href         string     `json:"href,omitempty"`
-	Level        int        `json:"level,omitempty"`
-	Alt          string     `json:"alt,omitempty"`
-	Src          string     `json:"src,omitempty"`
-	InputType    string     `json:"input_type,omitempty"`
-	Placeholder  string     `json:"placeholder,omitempty"`
-	Value        string     `json:"value,omitempty"`
-	Checked      bool       `json:"checked,omitempty"`
-	Group        string     `json:"group,omitempty"`
-	Required     bool       `json:"required,omitempty"`
-	Disabled     bool       `json:"disabled,omitempty"`
-	Multiple     bool       `json:"multiple,omitempty"`
-	FormID       string     `json:"form_id,omitempty"`
-	Options      []Option   `json:"options,omitempty"`
+	Href  string `json:"href,omitempty"`
+	Level int    `json:"level,omitempty"`
+	Alt   string `json:"alt,omitempty"`
+	Src   string `json:"src,omitempty"`
+	*ControlAttrs
+	*BlockAttrs
+	TestID string `json:"testid,omitempty"`
+
+	// formNode is the <form> a button names with its form attribute;
+	// FormID is filled from it once region ids are known.
+	formNode *dom.Node
+}
+
+// ControlAttrs are the attributes of buttons and form controls.
+type ControlAttrs struct {
+	InputType   string   `json:"input_type,omitempty"`
+	Placeholder string   `json:"placeholder,omitempty"`
+	Value       string   `json:"value,omitempty"`
+	Checked     bool     `json:"checked,omitempty"`
+	Group       string   `json:"group,omitempty"`
+	Required    bool     `json:"required,omitempty"`
+	Disabled    bool     `json:"disabled,omitempty"`
+	Multiple    bool     `json:"multiple,omitempty"`
+	FormID      string   `json:"form_id,omitempty"`
+	Options     []Option `json:"options,omitempty"`
+}
+
+// BlockAttrs are the attributes of lists, tables and sections.
+type BlockAttrs struct {
 	Ordered      bool       `json:"ordered,omitempty"`
 	Items        []Item     `json:"items,omitempty"`
 	Headers      []string   `json:"headers,omitempty"`
 	Rows         [][]string `json:"rows,omitempty"`
 	RowCount     int        `json:"row_count,omitempty"`
 	SectionLabel string     `json:"section_label,omitempty"`
-	TestID       string     `json:"testid,omitempty"`
-
-	// formNode is the <form> a button names with its form attribute;
-	// FormID is filled from it once region ids are known.
-	formNode *dom.Node
 }
 
 // Option is one choice of a select.
@@ -206,9 +219,16 @@ func (s *SOM) MarshalCompact() ([]byte, error) {
 
 // empty reports whether no attribute is set.
 func (a *Attrs) empty() bool {
-	return a.Href == "" && a.Level == 0 && a.Alt == "" && a.Src == "" && a.InputType == "" &&
-		a.Placeholder == "" && a.Value == "" && !a.Checked && a.Group == "" && !a.Required &&
-		!a.Disabled && !a.Multiple && a.FormID == "" && len(a.Options) == 0 && !a.Ordered &&
-		len(a.Items) == 0 && len(a.Headers) == 0 && len(a.Rows) == 0 && a.RowCount == 0 &&
-		a.SectionLabel == "" && a.TestID == "" && a.formNode == nil
+	return a.Href == "" && a.Level == 0 && a.Alt == "" && a.Src == "" && a.TestID == "" &&
+		a.formNode == nil && (a.ControlAttrs == nil || a.ControlAttrs.empty()) &&
+		(a.BlockAttrs == nil || a.BlockAttrs.empty())
+}
+
+func (c *ControlAttrs) empty() bool {
+	return c.InputType == "" && c.Placeholder == "" && c.Value == "" && !c.Checked && c.Group == "" &&
+		!c.Required && !c.Disabled && !c.Multiple && c.FormID == "" && len(c.Options) == 0
+}
+
+func (b *BlockAttrs) empty() bool {
+	return !b.Ordered && len(b.Items) == 0 && len(b.Headers) == 0 && len(b.Rows) == 0 && b.RowCount == 0 && b.SectionLabel == ""
 }
