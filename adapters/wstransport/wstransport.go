@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobwas/ws"
@@ -30,11 +31,17 @@ const DefaultMaxMessage = 16 << 20
 // hold a handler forever.
 const writeTimeout = 10 * time.Second
 
+// DefaultMaxConns bounds open connections; past it, upgrades are refused
+// with 503 rather than letting the process run out of file descriptors.
+const DefaultMaxConns = 4096
+
 // Server accepts WebSocket connections and hands each to the handler.
 type Server struct {
 	handler    ports.ConnHandler
 	log        *slog.Logger
 	maxMessage int64
+	maxConns   int64
+	open       atomic.Int64
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -45,13 +52,16 @@ type Server struct {
 // New returns a Server that serves connections with h.
 func New(h ports.ConnHandler, log *slog.Logger) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{handler: h, log: log, maxMessage: DefaultMaxMessage, ctx: ctx, cancel: cancel}
+	s := &Server{handler: h, log: log, maxMessage: DefaultMaxMessage, maxConns: DefaultMaxConns, ctx: ctx, cancel: cancel}
 	s.http = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	return s
 }
 
-// SetMaxMessage changes the message size limit (tests).
+// SetMaxMessage changes the message size limit.
 func (s *Server) SetMaxMessage(n int64) { s.maxMessage = n }
+
+// SetMaxConns changes how many connections may be open at once.
+func (s *Server) SetMaxConns(n int64) { s.maxConns = n }
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {
@@ -92,14 +102,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "plasmate speaks the Agent Web Protocol over WebSocket: connect with ws://"+r.Host+"/", http.StatusUpgradeRequired)
 		return
 	}
+	if s.open.Add(1) > s.maxConns {
+		s.open.Add(-1)
+		s.log.Warn("connection refused: too many open", "remote", r.RemoteAddr, "limit", s.maxConns)
+		http.Error(w, fmt.Sprintf("too many connections (limit %d): try again later", s.maxConns), http.StatusServiceUnavailable)
+		return
+	}
 	nc, _, _, err := ws.UpgradeHTTP(r, w)
 	if err != nil {
+		s.open.Add(-1)
 		s.log.Debug("websocket upgrade failed", "remote", r.RemoteAddr, "err", err)
 		return
 	}
 	s.conns.Add(1)
 	go func() {
 		defer s.conns.Done()
+		defer s.open.Add(-1)
 		c := newConn(nc, s.maxMessage)
 		// On shutdown, say "going away" and close the socket, which also
 		// unblocks the handler's pending read.

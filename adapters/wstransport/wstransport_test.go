@@ -171,3 +171,56 @@ func TestHandlerPanicClosesOnlyThatConnection(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// holdHandler keeps each connection open until the server shuts down.
+type holdHandler struct{}
+
+func (holdHandler) ServeConn(ctx context.Context, c ports.Conn) {
+	for {
+		if _, _, err := c.ReadMessage(ctx); err != nil && !errors.Is(err, ports.ErrMessageTooLarge) {
+			return
+		}
+	}
+}
+
+func TestConnectionLimit(t *testing.T) {
+	srv := New(holdHandler{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv.SetMaxConns(2)
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/"
+	var open []net.Conn
+	for range 2 {
+		c, _, _, err := ws.Dial(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+	}
+	_, _, _, err := ws.Dial(context.Background(), url)
+	var se ws.StatusError
+	if !errors.As(err, &se) || int(se) != 503 {
+		t.Errorf("third connection: %v, want a 503 refusal", err)
+	}
+	// A closed connection frees its place.
+	open[0].Close()
+	var c net.Conn
+	for range 100 {
+		if c, _, _, err = ws.Dial(context.Background(), url); err == nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("after a close: %v", err)
+	}
+	open = append(open, c)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Error(err)
+	}
+	for _, c := range open {
+		c.Close()
+	}
+}

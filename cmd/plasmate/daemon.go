@@ -23,6 +23,7 @@ type daemonConfig struct {
 	MetricsAddr string // /metrics listener; "" for none
 	DemoAddr    string // bundled demo site; "" for none
 	MaxBody     int64  // fetch body limit in bytes
+	MaxConns    int64  // open WebSocket connections at most
 }
 
 // daemon is the running server: the AWP transport, metrics, demo site.
@@ -34,6 +35,9 @@ type daemon struct {
 }
 
 func newDaemon(cfg daemonConfig, ws *wstransport.Server, m *metrics.Metrics, log *slog.Logger) *daemon {
+	if cfg.MaxConns > 0 {
+		ws.SetMaxConns(cfg.MaxConns)
+	}
 	return &daemon{cfg: cfg, ws: ws, metrics: m, log: log}
 }
 

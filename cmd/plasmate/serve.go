@@ -17,6 +17,7 @@ type serveCmd struct {
 	MetricsAddr string `default:"127.0.0.1:9223" env:"PLASMATE_METRICS_ADDR" help:"Where to serve Prometheus /metrics; empty to disable."`
 	Demo        string `env:"PLASMATE_DEMO_ADDR" placeholder:"HOST:PORT" help:"Also serve the bundled demo site at this address (make run uses 127.0.0.1:9280)."`
 	MaxBody     int64  `default:"33554432" env:"PLASMATE_MAX_BODY" help:"Largest page body to fetch, in bytes."`
+	MaxConns    int64  `name:"max-connections" default:"4096" env:"PLASMATE_MAX_CONNECTIONS" help:"Open agent connections at most; more are refused with HTTP 503."`
 	LogLevel    string `default:"info" enum:"debug,info,warn,error" env:"PLASMATE_LOG_LEVEL" help:"Log level: debug, info, warn or error."`
 }
 
@@ -34,6 +35,7 @@ func (c *serveCmd) Run(e *env) error {
 		MetricsAddr: c.MetricsAddr,
 		DemoAddr:    c.Demo,
 		MaxBody:     c.MaxBody,
+		MaxConns:    c.MaxConns,
 	}, log)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
