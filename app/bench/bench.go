@@ -65,9 +65,10 @@ type Tokenizers struct {
 	CL100K, O200K ports.TokenCounter
 }
 
-// Progress hears of each finished URL (it may be called from several
-// goroutines, one call at a time).
+// Progress hears of each URL as it starts and as it finishes (from
+// several goroutines, one call at a time).
 type Progress interface {
+	Start(url string)
 	Done(url string, ok bool)
 }
 
@@ -99,6 +100,11 @@ func (r *Runner) Run(ctx context.Context, urls []string, cfg Config, progress Pr
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if progress != nil {
+					mu.Lock()
+					progress.Start(urls[i])
+					mu.Unlock()
+				}
 				results[i] = r.one(ctx, urls[i], cfg)
 				if progress != nil {
 					mu.Lock()

@@ -201,19 +201,26 @@ func newProgress(w io.Writer, n int) *progress {
 	)}
 }
 
-func (p *progress) Done(u string, ok bool) {
-	if !ok {
-		p.failures++
-	}
+// Start shows the URL now being fetched.
+func (p *progress) Start(u string) {
 	if p.bar == nil {
 		return
 	}
 	short := strings.TrimPrefix(strings.TrimPrefix(u, "http://"), "https://")
-	if len(short) > 40 {
-		short = "…" + short[len(short)-39:]
+	if r := []rune(short); len(r) > 40 {
+		short = "…" + string(r[len(r)-39:])
 	}
 	p.bar.Describe(fmt.Sprintf("%-40s failures %d", short, p.failures))
-	_ = p.bar.Add(1)
+}
+
+// Done counts a finished URL.
+func (p *progress) Done(_ string, ok bool) {
+	if !ok {
+		p.failures++
+	}
+	if p.bar != nil {
+		_ = p.bar.Add(1)
+	}
 }
 
 func (p *progress) finish() {

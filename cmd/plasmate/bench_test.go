@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,6 +128,35 @@ func TestBenchUsageErrors(t *testing.T) {
 	} {
 		if code, _, errOut := runCLI(t, "", args...); code != 2 || errOut == "" {
 			t.Errorf("plasmate %v: exit %d, stderr %q; want 2 and a message", args, code, errOut)
+		}
+	}
+}
+
+// TestBenchProgressOnATerminal runs the built command under script(1),
+// which gives it a pseudo-terminal: the bar must show URL n of N, the
+// URL and the failures so far.
+func TestBenchProgressOnATerminal(t *testing.T) {
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("script(1) not installed")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "plasmate")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	pages := filepath.Join(dir, "pages")
+	os.Mkdir(pages, 0o755)
+	os.WriteFile(filepath.Join(pages, "a.html"), []byte("<p>a</p>"), 0o644)
+	os.WriteFile(filepath.Join(pages, "b.html"), []byte("<p>b</p>"), 0o644)
+	cmd := bin + " bench --serve " + pages + " --output " + filepath.Join(dir, "r.md")
+	out, err := exec.Command(script, "-qec", cmd, "/dev/null").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"(0/2)", "(1/2)", "failures 0", "/a.html", "/b.html", "benchmarked 2 URLs"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("terminal output lacks %q:\n%q", want, out)
 		}
 	}
 }
