@@ -153,6 +153,10 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 		if env.Error != nil {
 			return env.Error
 		}
+		if raw, ok := result.(*json.RawMessage); ok {
+			*raw = env.Result // already validated by the envelope's decoding
+			return nil
+		}
 		if result != nil {
 			if err := json.Unmarshal(env.Result, result); err != nil {
 				return fmt.Errorf("awp: decode %s result: %w", method, err)

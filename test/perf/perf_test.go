@@ -7,6 +7,7 @@ package perf
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +20,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gobwas/ws"
+	"github.com/gobwas/ws/wsutil"
 
 	"github.com/plasmate/plasmate/client"
 )
@@ -129,6 +133,41 @@ func TestDaemonPerformance(t *testing.T) {
 	raw, _ := c.ObserveRaw(ctx, id)
 	t.Logf("observe round trip (%s, SOM %d bytes, 2000 calls): p50 %v  p99 %v", filepath.Base(page), len(raw),
 		lat[len(lat)/2], lat[len(lat)*99/100])
+	// The same over a bare WebSocket that does not decode the reply.
+	conn, _, _, err := ws.Dial(ctx, awp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	send := func(msg string) []byte {
+		if err := wsutil.WriteClientText(conn, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+		b, err := wsutil.ReadServerText(conn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	send(`{"id":"h","type":"request","method":"awp.hello","params":{"awp_version":"0.1"}}`)
+	var created struct {
+		Result struct {
+			SessionID string `json:"session_id"`
+		} `json:"result"`
+	}
+	_ = json.Unmarshal(send(`{"id":"c","type":"request","method":"session.create","params":{}}`), &created)
+	sid := created.Result.SessionID
+	send(`{"id":"n","type":"request","method":"page.navigate","params":{"session_id":"` + sid + `","url":"` + page + `"}}`)
+	obs := `{"id":"o","type":"request","method":"page.observe","params":{"session_id":"` + sid + `"}}`
+	lat = lat[:0]
+	for range 2000 {
+		start := time.Now()
+		send(obs)
+		lat = append(lat, time.Since(start))
+	}
+	slices.Sort(lat)
+	t.Logf("observe round trip over a bare WebSocket (no JSON decoding): p50 %v  p99 %v", lat[len(lat)/2], lat[len(lat)*99/100])
+
 	sum := metric(t, metrics, `plasmate_request_duration_seconds_sum{method="page.observe",outcome="ok"}`)
 	n := metric(t, metrics, `plasmate_request_duration_seconds_count{method="page.observe",outcome="ok"}`)
 	t.Logf("observe handled in the server: mean %v over %.0f calls (the rest of the round trip is the socket and the client's JSON decoding)",
