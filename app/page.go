@@ -18,7 +18,8 @@ type Page struct {
 	Status      int
 	ContentType string
 	HTMLBytes   int
-	// Body is the HTML as UTF-8, as it was parsed.
+	// Body is the HTML as UTF-8, as it was parsed; a session drops it
+	// when it stores the page.
 	Body []byte
 	Doc  *dom.Node
 	SOM  *som.SOM
