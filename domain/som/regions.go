@@ -2,6 +2,7 @@ package som
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/plasmate/plasmate/domain/dom"
 )
@@ -381,9 +382,7 @@ func (c *compiler) tableContent(e *Element, n *dom.Node) {
 // common text node between tags).
 func visibleLen(s string) int {
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ' ', '\n', '\t', '\r', '\f':
-		default:
+		if c := s[i]; c >= utf8.RuneSelf || !asciiSpace[c] {
 			return len(s)
 		}
 	}
