@@ -106,8 +106,6 @@ func article(t string) string {
 	return "a " + t
 }
 
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
-
 // jsonPath drops the names of embedded Go structs from a decoding error's
 // field path: AWP keys are snake_case, Go type names are camelCase.
 func jsonPath(field string) string {

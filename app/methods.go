@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"mime"
 	"net/url"
 	"strings"
@@ -82,7 +83,7 @@ func (s *Server) sessionCreate(_ context.Context, c *connection, raw json.RawMes
 	}
 	// v0.1: one session per connection; a second create closes the first.
 	if c.session != nil {
-		s.closeSession(c.session)
+		s.sessions.Close(c.session.ID)
 		c.session = nil
 	}
 	c.session = s.sessions.Create(opts)
@@ -145,7 +146,7 @@ func (s *Server) sessionClose(_ context.Context, c *connection, raw json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	s.closeSession(sess)
+	s.sessions.Close(sess.ID)
 	c.session = nil
 	return map[string]bool{"closed": true}, nil
 }
@@ -243,14 +244,14 @@ func compilable(contentType string) bool {
 func fetchError(req ports.Request, err error) *Error {
 	switch {
 	case errors.Is(err, ports.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return (&Error{Code: CodeTimeout, Message: sprintf("navigation to %s timed out after %d ms", req.URL, req.Timeout.Milliseconds())}).
+		return (&Error{Code: CodeTimeout, Message: fmt.Sprintf("navigation to %s timed out after %d ms", req.URL, req.Timeout.Milliseconds())}).
 			with("url", req.URL, "timeout_ms", req.Timeout.Milliseconds())
 	case errors.Is(err, ports.ErrUnsupportedScheme), errors.Is(err, ports.ErrInvalidURL):
 		return invalid("%v", err).with("url", req.URL)
 	case errors.Is(err, context.Canceled):
 		return (&Error{Code: CodeNavigationFailed, Message: "navigation cancelled: the connection closed"}).with("url", req.URL)
 	}
-	e := &Error{Code: CodeNavigationFailed, Message: sprintf("navigation to %s failed: %v", req.URL, err)}
+	e := &Error{Code: CodeNavigationFailed, Message: fmt.Sprintf("navigation to %s failed: %v", req.URL, err)}
 	e.with("url", req.URL, "reason", err.Error())
 	var fe *ports.FetchError
 	if errors.As(err, &fe) {

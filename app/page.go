@@ -75,20 +75,17 @@ func (c *Compiler) Compile(resp *ports.Response) (*Page, error) {
 // code an agent would get from page.navigate.
 func (c *Compiler) Load(ctx context.Context, fs ports.FetchSession, req ports.Request) (*Page, error) {
 	start := time.Now()
-	if req.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, req.Timeout)
-		defer cancel()
-	}
+	// The fetch session bounds the navigation by req.Timeout (the port's
+	// contract, checked by adapters/fetchertest); compiling has no I/O.
 	resp, err := fs.Fetch(ctx, req)
 	if err != nil {
 		return nil, fetchError(req, err)
 	}
 	fetched := time.Since(start)
 	if !compilable(resp.ContentType) {
-		e := &Error{Code: CodeNavigationFailed, Message: sprintf("content type %q cannot be compiled into a SOM", resp.ContentType)}
+		e := &Error{Code: CodeNavigationFailed, Message: fmt.Sprintf("content type %q cannot be compiled into a SOM", resp.ContentType)}
 		if resp.Status >= 400 {
-			e.Message = sprintf("HTTP %d with a body that is not HTML (%q)", resp.Status, resp.ContentType)
+			e.Message = fmt.Sprintf("HTTP %d with a body that is not HTML (%q)", resp.Status, resp.ContentType)
 		}
 		return nil, e.with("url", req.URL, "final_url", resp.URL, "status", resp.Status, "content_type", resp.ContentType)
 	}

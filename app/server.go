@@ -119,7 +119,7 @@ func (s *Server) ServeConn(ctx context.Context, c ports.Conn) {
 		} // else the server is shutting down: the transport says "going away"
 		wg.Wait()
 		if st.session != nil {
-			s.closeSession(st.session)
+			s.sessions.Close(st.session.ID)
 		}
 		log.Debug("connection closed")
 	}()
@@ -269,8 +269,4 @@ func resultResponse(id json.RawMessage, result any) []byte {
 		return errorResponse(id, &Error{Code: CodeInternal, Message: fmt.Sprintf("encode result: %v", err)})
 	}
 	return b
-}
-
-func (s *Server) closeSession(sess *Session) {
-	s.sessions.Close(sess.ID)
 }

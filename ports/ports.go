@@ -60,7 +60,6 @@ type Response struct {
 	// Charset names the encoding the body was decoded from.
 	Charset   string
 	Redirects int
-	Duration  time.Duration
 }
 
 // Fetch errors. Adapters wrap them with detail; callers test with

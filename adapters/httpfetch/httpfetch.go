@@ -18,7 +18,6 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/andybalholm/brotli"
 	"golang.org/x/net/publicsuffix"
@@ -96,7 +95,6 @@ type session struct {
 
 // Fetch performs one navigation.
 func (s *session) Fetch(ctx context.Context, req ports.Request) (*ports.Response, error) {
-	start := time.Now()
 	if req.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, req.Timeout)
@@ -169,7 +167,6 @@ func (s *session) Fetch(ctx context.Context, req ports.Request) (*ports.Response
 		RawBytes:    len(raw),
 		Charset:     cs,
 		Redirects:   redirects,
-		Duration:    time.Since(start),
 	}, nil
 }
 

@@ -150,16 +150,24 @@ func tokenizers() (bench.Tokenizers, error) {
 	return bench.Tokenizers{CL100K: cl, O200K: o}, nil
 }
 
-// serveDir serves dir on a loopback port and returns its base URL.
-func serveDir(dir string) (*http.Server, *url.URL, error) {
+// dirServer is an HTTP server of the files in dir, listening on addr.
+func dirServer(dir, addr string) (*http.Server, net.Listener, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, nil, usageError{fmt.Errorf("--serve %s: not a directory", dir)}
+		return nil, nil, usageError{fmt.Errorf("%s: not a directory", dir)}
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, nil, err
 	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}
+	return &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}, ln, nil
+}
+
+// serveDir serves dir on a loopback port and returns its base URL.
+func serveDir(dir string) (*http.Server, *url.URL, error) {
+	srv, ln, err := dirServer(dir, "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
 	go func() { _ = srv.Serve(ln) }()
 	return srv, &url.URL{Scheme: "http", Host: ln.Addr().String(), Path: "/"}, nil
 }
@@ -235,14 +243,10 @@ type serveDirCmd struct {
 }
 
 func (c *serveDirCmd) Run(e *env) error {
-	if st, err := os.Stat(c.Dir); err != nil || !st.IsDir() {
-		return usageError{fmt.Errorf("%s: not a directory", c.Dir)}
-	}
-	ln, err := net.Listen("tcp", c.Addr)
+	srv, ln, err := dirServer(c.Dir, c.Addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir(c.Dir)), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stderr, "serving %s at http://%s/ (Ctrl-C to stop)\n", c.Dir, ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -64,14 +64,7 @@ func Compile(doc *dom.Node, in Input) *SOM {
 			c.body(body)
 		}
 	}
-	s.Regions = c.finish()
-	s.Walk(func(_ *Region, e *Element) bool {
-		s.Meta.ElementCount++
-		if e.Interactive() {
-			s.Meta.InteractiveCount++
-		}
-		return true
-	})
+	s.Regions = c.finish(&s.Meta)
 	return s
 }
 
@@ -605,9 +598,9 @@ func headingLevel(n *dom.Node) int {
 	return 2
 }
 
-// finish drops empty regions, numbers regions and makes element ids
-// unique in document order.
-func (c *compiler) finish() []*Region {
+// finish drops empty regions, numbers regions, makes element ids unique
+// in document order and counts the elements into meta.
+func (c *compiler) finish(meta *Meta) []*Region {
 	out := make([]*Region, 0, len(c.regions))
 	roles := map[string]int{}
 	ids := make(idAllocator, c.created)
@@ -627,6 +620,10 @@ func (c *compiler) finish() []*Region {
 		walk = func(els []*Element) {
 			for _, e := range els {
 				e.ID = ids.unique(e.ID)
+				meta.ElementCount++
+				if e.Interactive() {
+					meta.InteractiveCount++
+				}
 				if e.Attrs != nil && e.Attrs.formNode != nil {
 					if fr := c.formRegions[e.Attrs.formNode]; fr != nil && fr != r && !c.dropped[fr] {
 						c.ctlAttrs(e).FormID = fr.ID

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -67,29 +68,29 @@ func testSite(t *testing.T) string {
 		w.Header().Set("Content-Type", "application/pdf")
 		_, _ = w.Write([]byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"))
 	})
-	mux.HandleFunc("/gzip", func(w http.ResponseWriter, r *http.Request) {
-		var buf bytes.Buffer
-		zw := gzip.NewWriter(&buf)
-		zw.Write([]byte("<title>Zipped</title>"))
-		zw.Close()
-		w.Header().Set("Content-Type", "text/html")
-		w.Header().Set("Content-Encoding", "gzip")
-		w.Write(buf.Bytes())
-	})
-	mux.HandleFunc("/br", func(w http.ResponseWriter, r *http.Request) {
-		var buf bytes.Buffer
-		bw := brotli.NewWriter(&buf)
-		bw.Write([]byte("<title>Brotli</title>"))
-		bw.Close()
-		w.Header().Set("Content-Type", "text/html")
-		w.Header().Set("Content-Encoding", "br")
-		w.Write(buf.Bytes())
-	})
+	mux.HandleFunc("/gzip", encodedHTML("gzip", "<title>Zipped</title>"))
+	mux.HandleFunc("/br", encodedHTML("br", "<title>Brotli</title>"))
 	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write(bytes.Repeat([]byte("<p>x</p>"), 1<<17))
 	})
 	return site(t, mux).URL
+}
+
+// encodedHTML serves body compressed with a Content-Encoding.
+func encodedHTML(encoding, body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var buf bytes.Buffer
+		var zw io.WriteCloser = gzip.NewWriter(&buf)
+		if encoding == "br" {
+			zw = brotli.NewWriter(&buf)
+		}
+		zw.Write([]byte(body))
+		zw.Close()
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Encoding", encoding)
+		w.Write(buf.Bytes())
+	}
 }
 
 func TestNavigateAndObserve(t *testing.T) {
